@@ -1,0 +1,24 @@
+"""Agents by short name: what ``--pacman`` and ``--ghosts`` accept besides plug-in paths."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.basic import GreedyPacman, RandomPacman
+from agents.ghosts import DirectionalGhost, RandomGhost
+
+PACMAN_AGENTS: dict[str, Any] = {
+    "random": RandomPacman,
+    "greedy": GreedyPacman,
+}
+
+GHOST_AGENTS: dict[str, Any] = {
+    "random": RandomGhost,
+    "directional": DirectionalGhost,
+}
+
+
+def summary(factory: Any) -> str:
+    """The first line of a factory's docstring."""
+    doc = (factory.__doc__ or "").strip()
+    return doc.splitlines()[0] if doc else ""

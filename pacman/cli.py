@@ -1,0 +1,65 @@
+"""The command line: ``run.py [COMMAND] [OPTIONS]``; ``play`` is the default command.
+
+Every command module in :mod:`pacman.commands` offers ``configure(parser)`` and ``run(args)``.
+Errors a user can cause are printed as one line on stderr with exit code 2; Ctrl-C exits with
+130 after saying so. Only this module (and the command modules) print.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from pacman import __version__
+from pacman.errors import PacmanError
+
+#: Command name -> (module, one-line help).
+COMMANDS = {
+    "play": ("pacman.commands.play", "play, watch, record or replay games (the default)"),
+    "tree": ("pacman.commands.tree", "run a search algorithm on a game tree (JSON or built-in)"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="run.py", description="Pacman for adversarial search: play games, "
+                     "search game trees. 'run.py COMMAND --help' describes a command.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        module.configure(sub)
+        sub.set_defaults(handler=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
+        args_list.insert(0, "play")
+    try:
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        return int(args.handler(args) or 0)
+    except PacmanError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+"""``play`` (the default command): watch or run games, record them, replay recordings."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
+from pacman.errors import ConfigurationError
+from pacman.game import GameResult, Move, load_results, replay_states, run_game
+from pacman.layout import layout_catalog, load_layout
+from pacman.options import parse_assignments
+
+DEFAULT_LAYOUT = "small_classic"
+DEFAULT_PACMAN = "greedy"
+DEFAULT_GHOSTS = "directional"
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def non_negative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if value < 0 or value != value:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--layout", "-l", default=DEFAULT_LAYOUT, metavar="NAME|PATH",
+                        help=f"shipped maze name or maze file (default: {DEFAULT_LAYOUT})")
+    parser.add_argument("--pacman", "-p", default=DEFAULT_PACMAN, metavar="AGENT",
+                        help=f"Pacman agent: name, module:attr or file.py:Name "
+                             f"(default: {DEFAULT_PACMAN})")
+    parser.add_argument("--ghosts", "-g", default=DEFAULT_GHOSTS, metavar="AGENT[,AGENT...]",
+                        help="ghost agent for every ghost, or a comma list, one per ghost "
+                             f"(default: {DEFAULT_GHOSTS})")
+    parser.add_argument("--num-ghosts", "-k", type=non_negative_int, metavar="K",
+                        help="how many ghosts play (default: every ghost start of the maze)")
+    parser.add_argument("--pacman-opt", action="append", metavar="KEY=VALUE",
+                        help="option for the Pacman agent (repeatable), e.g. depth=3")
+    parser.add_argument("--ghost-opt", action="append", metavar="KEY=VALUE",
+                        help="option for every ghost agent (repeatable), e.g. attack=0.9")
+    parser.add_argument("--seed", "-s", type=int, metavar="S",
+                        help="seed of the first game; game i uses S+i (default: random)")
+    parser.add_argument("--games", "-n", type=positive_int, default=1, metavar="N",
+                        help="number of games (default: 1)")
+    parser.add_argument("--display", "-d", choices=DISPLAY_KINDS, default="auto",
+                        help="auto (a window if a screen exists, else text), window, text or none")
+    parser.add_argument("--frame-time", type=non_negative_float, metavar="SECONDS",
+                        help="pause between drawn frames (default: 0.1; 0 with --display none)")
+    parser.add_argument("--max-moves", type=positive_int, default=1000, metavar="M",
+                        help="end a game after Pacman's M-th move (default: 1000)")
+    parser.add_argument("--time-limit", type=non_negative_float, metavar="SECONDS",
+                        help="per-move think-time limit; an agent over it loses by timeout")
+    parser.add_argument("--record", metavar="FILE",
+                        help="write every game as one JSON line to FILE, for --replay")
+    parser.add_argument("--replay", metavar="FILE",
+                        help="show the games recorded in FILE instead of playing")
+    parser.add_argument("--list-layouts", action="store_true", help="list the shipped mazes")
+    parser.add_argument("--list-agents", action="store_true",
+                        help="list agents, their options and the evaluation functions")
+    parser.add_argument("--json", action="store_true",
+                        help="print each game's result as one JSON object per line")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.list_layouts:
+        return list_layouts()
+    if args.list_agents:
+        return list_agents()
+    if args.replay:
+        return replay(args)
+    return play(args)
+
+
+def list_layouts() -> int:
+    for name, purpose in layout_catalog().items():
+        layout = load_layout(name)
+        print(f"{name:16} {layout.width:>2}x{layout.height:<2} {layout.num_ghosts} ghost"
+              f"{' ' if layout.num_ghosts == 1 else 's'}  {purpose}")
+    return 0
+
+
+def list_agents() -> int:
+    from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS, summary
+    from agents.evaluation import EVALUATIONS
+    from pacman.options import describe_options
+
+    for title, registry in (("Pacman agents (--pacman)", PACMAN_AGENTS),
+                            ("Ghost agents (--ghosts)", GHOST_AGENTS)):
+        print(title)
+        for name, factory in registry.items():
+            print(f"  {name:14} {summary(factory)}")
+            options = describe_options(factory)
+            if options:
+                print(f"  {'':14} options: {options}")
+    print("Evaluation functions (evaluation=NAME)")
+    for name, evaluation in EVALUATIONS.items():
+        doc = (evaluation.function.__doc__ or "").strip().splitlines()
+        print(f"  {name:14} {doc[0] if doc else ''}")
+    print("Any agent or evaluation may also be given as module:attr or path/file.py:Name.")
+    return 0
+
+
+def _display(args: argparse.Namespace):
+    kind = args.display
+    if args.json and kind == "auto":
+        kind = "none"
+    concrete = resolve_kind(kind)
+    frame_time = args.frame_time
+    if frame_time is None:
+        frame_time = 0.0 if concrete == "none" else 0.1
+    options = {}
+    if concrete == "text" and args.json:
+        options["stream"] = sys.stderr
+    return make_display(concrete, frame_time=frame_time, **options)
+
+
+def play(args: argparse.Namespace) -> int:
+    from pacman.lineup import lineup
+
+    layout = load_layout(args.layout)
+    specs = lineup(layout, args.pacman, args.ghosts, args.num_ghosts,
+                   parse_assignments(args.pacman_opt, "--pacman-opt"),
+                   parse_assignments(args.ghost_opt, "--ghost-opt"))
+    display = _display(args)
+    first_seed = args.seed if args.seed is not None else _fresh_seed()
+    record = _open_record(args.record)
+    results: list[GameResult] = []
+    try:
+        for number in range(args.games):
+            result = run_game(layout, specs, first_seed + number, max_moves=args.max_moves,
+                              move_time_limit=args.time_limit, display=display)
+            results.append(result)
+            if record is not None:
+                record.write(result.to_json() + "\n")
+                record.flush()
+            _report(result, number, args)
+            if result.outcome == "interrupted":
+                break
+    finally:
+        if record is not None:
+            record.close()
+    if not args.json and len(results) > 1:
+        wins = sum(r.won for r in results)
+        mean = sum(r.score for r in results) / len(results)
+        print(f"won {wins}/{len(results)}, mean score {mean:.1f}")
+    return 130 if results and results[-1].outcome == "interrupted" else 0
+
+
+def _report(result: GameResult, number: int, args: argparse.Namespace) -> None:
+    if args.json:
+        print(json.dumps(result.summary()), flush=True)
+        return
+    line = (f"game {number + 1}/{args.games} (seed {result.seed}): {result.outcome}, "
+            f"score {result.score}, {result.moves} moves")
+    if result.failure:
+        line += (f" -- agent {result.failure.agent} ({result.agents[result.failure.agent]['name']})"
+                 f" {result.failure.kind}: {result.failure.message}")
+    print(line, flush=True)
+
+
+def _open_record(path: str | None):
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise ConfigurationError(f"--record {path}: cannot write ({error.strerror})") from None
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(10**9)
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Show recorded games move by move, checking that they reproduce exactly."""
+    results = load_results(args.replay)
+    display = _display(args)
+    for result in results:
+        states = replay_states(result)
+        state = next(states)
+        display.start(state, [a["name"] for a in result.agents])
+        num_agents = result.num_ghosts + 1
+        for index, state in enumerate(states):
+            display.update(state, Move(index % num_agents, result.actions[index], 0.0))
+        display.finish(state, result)
+        if args.json:
+            print(json.dumps(result.summary()), flush=True)
+        else:
+            print(f"replayed seed {result.seed} on {result.layout}: {result.outcome}, "
+                  f"score {result.score}, {result.moves} moves (reproduced exactly)")
+    return 0

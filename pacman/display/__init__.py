@@ -1,0 +1,61 @@
+"""Displays draw states and never change them.
+
+Every display follows :class:`pacman.game.Display`: ``start(state, agents)`` before the first
+move, ``update(state, move)`` after each move, ``finish(state, result)`` at the end. A display may
+raise :class:`pacman.game.GameInterrupted` to end the game early (a closed window, a quit key).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from pacman.display.null import NullDisplay
+from pacman.display.text import TextDisplay
+from pacman.errors import ConfigurationError
+
+DISPLAY_KINDS = ("auto", "window", "text", "none")
+
+
+def screen_available() -> bool:
+    """Whether a graphical window can be opened here (a desktop session, or a set SDL driver)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def window_supported() -> bool:
+    """Whether this installation has a graphical window display."""
+    try:
+        import pacman.display.window  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def resolve_kind(kind: str) -> str:
+    """The concrete display for ``kind``: ``auto`` means a window if possible, else text."""
+    if kind not in DISPLAY_KINDS:
+        raise ConfigurationError(f"unknown display {kind!r}; choose from {', '.join(DISPLAY_KINDS)}")
+    if kind == "auto":
+        return "window" if screen_available() and window_supported() else "text"
+    if kind == "window" and not window_supported():
+        raise ConfigurationError("the window display is not available in this installation; "
+                                 "use --display text")
+    return kind
+
+
+def make_display(kind: str, frame_time: float = 0.1, **options):
+    """A display object for ``kind`` (``auto``, ``window``, ``text`` or ``none``)."""
+    concrete = resolve_kind(kind)
+    if concrete == "none":
+        return NullDisplay()
+    if concrete == "text":
+        return TextDisplay(frame_time=frame_time, **options)
+    from pacman.display.window import WindowDisplay  # imported lazily: needs pygame
+    return WindowDisplay(frame_time=frame_time, **options)
+
+
+__all__ = ["NullDisplay", "TextDisplay", "make_display", "resolve_kind", "DISPLAY_KINDS"]

@@ -1,0 +1,45 @@
+"""The project's exception hierarchy.
+
+Every error a user can cause derives from :class:`PacmanError`; its message is written to be
+printed as one line by the command-line interface, so it names the file, the option or the agent
+at fault and says what is wrong.
+"""
+
+from __future__ import annotations
+
+
+class PacmanError(Exception):
+    """Root of every error raised on purpose by this project."""
+
+
+class LayoutError(PacmanError):
+    """A maze file is malformed or cannot be found.
+
+    ``source`` names the file (or ``<string>``); ``line`` and ``column`` are 1-based and ``None``
+    when the problem concerns the whole file.
+    """
+
+    def __init__(self, source: str, message: str, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.source = source
+        self.line = line
+        self.column = column
+        self.reason = message
+        where = source
+        if line is not None:
+            where += f":{line}"
+            if column is not None:
+                where += f":{column}"
+        super().__init__(f"{where}: {message}")
+
+
+class ConfigurationError(PacmanError):
+    """An option, agent name, evaluation name or plug-in path is invalid."""
+
+
+class IllegalActionError(PacmanError):
+    """An action is not legal for the agent to move in the given state."""
+
+
+class GameOverError(PacmanError):
+    """A successor was requested from a state in which the game has already ended."""

@@ -1,0 +1,351 @@
+"""Maze files: parsing, validation and the precomputed tables search needs.
+
+The format is the classic course's plain text: one character per cell, top row first.
+
+====  =====================================================================
+``%``  wall
+``.``  food dot
+``o``  capsule (power pellet)
+``P``  Pacman's start (exactly one)
+``G``  a ghost's start
+``1``-``4``  a numbered ghost's start
+space  empty floor
+====  =====================================================================
+
+Trailing blanks and a missing final newline are accepted; blank lines after the last row are
+ignored. Ghosts are numbered as the classic engine numbers them: ``G`` counts as ghost 1 and
+numbered ghosts by their digit, ties broken by position (column first, then row from the
+bottom), so maze files written for the classic course give the same ghost order.
+
+A :class:`Layout` is immutable and parsed once. Cells are small integers ``y * width + x`` with
+``y`` counted from the bottom row; :meth:`Layout.xy` and :meth:`Layout.cell` convert. It holds
+the move tables that the rules use (so a successor costs a few dictionary look-ups) and lazily the
+all-pairs maze distances.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections import deque
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+
+from pacman.directions import MOVES, REVERSE, STOP, VECTORS
+from pacman.errors import LayoutError
+
+WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
+GHOST_DIGITS = "1234"
+ALLOWED = WALL + FOOD + CAPSULE + PACMAN + GHOST + EMPTY + GHOST_DIGITS
+
+#: Distance reported between two cells that no path joins.
+UNREACHABLE = -1
+
+
+class Layout:
+    """A parsed, validated maze. Immutable by convention: nothing in the project mutates it.
+
+    Attributes:
+        name: short name (the file stem, or the given name for text).
+        source: where it came from (a path, or ``<string>``), used in messages.
+        text: the maze rows, top row first, trailing blanks removed.
+        width, height: size in cells.
+        walls: bitmask over cells, bit ``c`` set when cell ``c`` is a wall.
+        food, capsules: bitmasks of the initial food dots and capsules.
+        pacman_start: Pacman's start cell.
+        ghost_starts: ghost start cells, ghost 1 first.
+        pacman_moves: per cell, a dict ``action -> next cell`` of Pacman's legal moves
+            (``Stop`` included), or ``None`` for walls.
+        pacman_actions: per cell, the tuple of Pacman's legal actions, in :data:`ACTIONS` order.
+        ghost_moves: per cell, a dict ``last direction -> {action: next cell}`` of a ghost's
+            legal moves (no stopping; no reversing unless it is the only move).
+        ghost_actions: per cell, a dict ``last direction -> tuple of legal actions``.
+    """
+
+    __slots__ = (
+        "name", "source", "text", "width", "height", "walls", "food", "capsules",
+        "pacman_start", "ghost_starts", "cell_xy", "neighbours", "pacman_moves",
+        "pacman_actions", "ghost_moves", "ghost_actions", "open_cells", "__dict__",
+    )
+
+    def __init__(self, rows: list[str], name: str, source: str = "<string>") -> None:
+        """Build a layout from validated rows (top row first); use :func:`parse_layout`."""
+        self.name = name
+        self.source = source
+        self.text = "\n".join(rows)
+        self.height = height = len(rows)
+        self.width = width = len(rows[0])
+        walls = food = capsules = 0
+        pacman_start = -1
+        ghosts: list[tuple[int, int, int, int]] = []
+        for row_index, row in enumerate(rows):
+            y = height - 1 - row_index
+            for x, char in enumerate(row):
+                cell = y * width + x
+                if char == WALL:
+                    walls |= 1 << cell
+                elif char == FOOD:
+                    food |= 1 << cell
+                elif char == CAPSULE:
+                    capsules |= 1 << cell
+                elif char == PACMAN:
+                    pacman_start = cell
+                elif char == GHOST:
+                    ghosts.append((1, x, y, cell))
+                elif char in GHOST_DIGITS:
+                    ghosts.append((int(char), x, y, cell))
+        ghosts.sort()
+        self.walls, self.food, self.capsules = walls, food, capsules
+        self.pacman_start = pacman_start
+        self.ghost_starts = tuple(g[3] for g in ghosts)
+        self.cell_xy = tuple((c % width, c // width) for c in range(width * height))
+        self.open_cells = tuple(c for c in range(width * height) if not walls >> c & 1)
+        self._build_move_tables()
+
+    def _build_move_tables(self) -> None:
+        width, size = self.width, self.width * self.height
+        neighbours: list[dict[str, int] | None] = [None] * size
+        for cell in self.open_cells:
+            x, y = self.cell_xy[cell]
+            moves = {}
+            for action in MOVES:
+                dx, dy = VECTORS[action]
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < width and 0 <= ny < self.height:
+                    target = ny * width + nx
+                    if not self.walls >> target & 1:
+                        moves[action] = target
+            neighbours[cell] = moves
+        self.neighbours = tuple(neighbours)
+        pacman_moves: list[dict[str, int] | None] = [None] * size
+        pacman_actions: list[tuple[str, ...]] = [()] * size
+        ghost_moves: list[dict[str, dict[str, int]] | None] = [None] * size
+        ghost_actions: list[dict[str, tuple[str, ...]] | None] = [None] * size
+        for cell in self.open_cells:
+            moves = neighbours[cell]
+            assert moves is not None
+            pacman_moves[cell] = {**moves, STOP: cell}
+            pacman_actions[cell] = tuple(moves) + (STOP,)
+            by_direction: dict[str, dict[str, int]] = {}
+            for last in (*MOVES, STOP):
+                allowed = {a: t for a, t in moves.items() if a != REVERSE[last]}
+                by_direction[last] = allowed or dict(moves)
+            ghost_moves[cell] = by_direction
+            ghost_actions[cell] = {d: tuple(m) for d, m in by_direction.items()}
+        self.pacman_moves = tuple(pacman_moves)
+        self.pacman_actions = tuple(pacman_actions)
+        self.ghost_moves = tuple(ghost_moves)
+        self.ghost_actions = tuple(ghost_actions)
+
+    # --- coordinates -------------------------------------------------------------------------
+    def xy(self, cell: int) -> tuple[int, int]:
+        """The ``(x, y)`` position of ``cell``."""
+        return self.cell_xy[cell]
+
+    def cell(self, position: tuple[int, int]) -> int:
+        """The cell index of ``(x, y)``; raises ``ValueError`` outside the maze."""
+        x, y = position
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise ValueError(f"position {position} is outside the {self.width}x{self.height} maze")
+        return int(y) * self.width + int(x)
+
+    def is_wall(self, position: tuple[int, int]) -> bool:
+        """Whether ``(x, y)`` is a wall."""
+        return bool(self.walls >> self.cell(position) & 1)
+
+    def cells_of(self, mask: int) -> list[int]:
+        """The cells whose bits are set in ``mask``, in increasing order."""
+        cells = []
+        while mask:
+            low = mask & -mask
+            cells.append(low.bit_length() - 1)
+            mask ^= low
+        return cells
+
+    def positions_of(self, mask: int) -> list[tuple[int, int]]:
+        """The ``(x, y)`` positions whose bits are set in ``mask``."""
+        return [self.cell_xy[c] for c in self.cells_of(mask)]
+
+    @property
+    def num_ghosts(self) -> int:
+        """How many ghosts the maze places."""
+        return len(self.ghost_starts)
+
+    def wall_grid(self) -> list[list[bool]]:
+        """``grid[x][y]`` is True on walls (the classic ``getWalls()`` orientation)."""
+        return [[bool(self.walls >> (y * self.width + x) & 1) for y in range(self.height)]
+                for x in range(self.width)]
+
+    # --- maze distances ----------------------------------------------------------------------
+    @cached_property
+    def distance_rows(self) -> tuple[tuple[int, ...], ...]:
+        """``distance_rows[a][b]``: moves from cell ``a`` to cell ``b`` (``UNREACHABLE`` if none).
+
+        Computed once per layout, on first use, by a breadth-first search from every open cell.
+        Rows of wall cells are all ``UNREACHABLE``.
+        """
+        size = self.width * self.height
+        blank = (UNREACHABLE,) * size
+        rows: list[tuple[int, ...]] = [blank] * size
+        neighbours = self.neighbours
+        for source in self.open_cells:
+            dist = [UNREACHABLE] * size
+            dist[source] = 0
+            frontier = deque((source,))
+            while frontier:
+                cell = frontier.popleft()
+                step = dist[cell] + 1
+                for target in neighbours[cell].values():  # type: ignore[union-attr]
+                    if dist[target] == UNREACHABLE:
+                        dist[target] = step
+                        frontier.append(target)
+            rows[source] = tuple(dist)
+        return tuple(rows)
+
+    @cached_property
+    def distances(self) -> np.ndarray:
+        """All-pairs maze distances as a read-only ``(cells, cells)`` int32 array."""
+        array = np.array(self.distance_rows, dtype=np.int32)
+        array.setflags(write=False)
+        return array
+
+    def maze_distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
+        """Moves along open cells from ``a`` to ``b`` (``UNREACHABLE`` when no path exists)."""
+        return self.distance_rows[self.cell(a)][self.cell(b)]
+
+    def __repr__(self) -> str:
+        return f"Layout({self.name!r}, {self.width}x{self.height}, ghosts={self.num_ghosts})"
+
+    def __reduce__(self):  # pickled by text, so worker processes rebuild the tables
+        return (_rebuild, (self.text, self.name, self.source))
+
+
+def _rebuild(text: str, name: str, source: str) -> Layout:
+    return parse_layout(text, name=name, source=source)
+
+
+# --- parsing -----------------------------------------------------------------------------------
+def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> Layout:
+    """Parse and validate maze text; raise :class:`LayoutError` naming line and column."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    rows = [line.rstrip(" \t") for line in lines]
+    while rows and rows[-1] == "":
+        rows.pop()
+    if not rows:
+        raise LayoutError(source, "the maze file is empty")
+    width = len(rows[0])
+    pacman: tuple[int, int] | None = None
+    numbered: dict[str, tuple[int, int]] = {}
+    for line_no, row in enumerate(rows, start=1):
+        for col_no, char in enumerate(row, start=1):
+            if char not in ALLOWED:
+                shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}"
+                raise LayoutError(source, f"unknown character {shown} (allowed: % . o P G 1-4 "
+                                          "and space)", line_no, col_no)
+            if char == PACMAN:
+                if pacman is not None:
+                    raise LayoutError(source, "a second Pacman 'P' (the first is at line "
+                                              f"{pacman[0]}, column {pacman[1]})", line_no, col_no)
+                pacman = (line_no, col_no)
+            elif char in GHOST_DIGITS:
+                if char in numbered:
+                    first = numbered[char]
+                    raise LayoutError(source, f"ghost '{char}' appears twice (first at line "
+                                              f"{first[0]}, column {first[1]})", line_no, col_no)
+                numbered[char] = (line_no, col_no)
+        if len(row) != width:
+            column = min(len(row), width) + 1
+            raise LayoutError(source, f"row is {len(row)} cells wide but the first row is "
+                                      f"{width}; every row must have the same width",
+                              line_no, column)
+    if pacman is None:
+        raise LayoutError(source, "no Pacman start: the maze needs exactly one 'P'")
+    height = len(rows)
+    for line_no, row in enumerate(rows, start=1):
+        for col_no, char in enumerate(row, start=1):
+            on_edge = line_no in (1, height) or col_no in (1, width)
+            if on_edge and char != WALL:
+                raise LayoutError(source, f"edge cell is {char!r}, but every cell on the "
+                                          "border must be a wall '%'", line_no, col_no)
+    layout = Layout(rows, name=name, source=source)
+    for ghost, start in enumerate(layout.ghost_starts, start=1):
+        if not layout.neighbours[start]:
+            x, y = layout.xy(start)
+            raise LayoutError(source, f"ghost {ghost} starts walled in and could never move",
+                              height - y, x + 1)
+    return layout
+
+
+def read_layout(path: str | Path) -> Layout:
+    """Load and validate the maze file at ``path``."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise LayoutError(str(path), "no such maze file") from None
+    except IsADirectoryError:
+        raise LayoutError(str(path), "is a folder, not a maze file") from None
+    except OSError as error:
+        raise LayoutError(str(path), f"cannot be read ({error.strerror})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LayoutError(str(path), f"is not a text file (undecodable byte at offset "
+                                     f"{error.start})") from None
+    return parse_layout(text, name=path.stem, source=str(path))
+
+
+def _shipped_dir():
+    return resources.files("layouts")
+
+
+def shipped_layout_names() -> list[str]:
+    """Names of the mazes shipped with the package, sorted."""
+    return sorted(entry.name[:-4] for entry in _shipped_dir().iterdir()
+                  if entry.name.endswith(".lay"))
+
+
+def layout_catalog() -> dict[str, str]:
+    """``name -> one-line purpose`` for every shipped maze (empty purpose if undocumented)."""
+    catalog_file = _shipped_dir() / "catalog.toml"
+    described: dict[str, str] = {}
+    if catalog_file.is_file():
+        data = tomllib.loads(catalog_file.read_text(encoding="utf-8"))
+        described = {name: str(entry.get("purpose", "")) for name, entry in data.items()
+                     if isinstance(entry, dict)}
+    names = shipped_layout_names()
+    ordered = [n for n in described if n in names] + [n for n in names if n not in described]
+    return {name: described.get(name, "") for name in ordered}
+
+
+def load_layout(name_or_path: str | Path) -> Layout:
+    """Load a shipped maze by name (``small_classic``) or any maze file by path.
+
+    An unknown name raises :class:`LayoutError` suggesting the closest shipped names.
+    """
+    text = str(name_or_path)
+    path = Path(text)
+    looks_like_path = path.suffix == ".lay" or "/" in text or "\\" in text
+    if path.is_file() or (looks_like_path and path.exists()):
+        return read_layout(path)
+    stem = text[:-4] if text.endswith(".lay") else text
+    shipped = _shipped_dir() / f"{stem}.lay"
+    if "/" not in stem and shipped.is_file():
+        return parse_layout(shipped.read_text(encoding="utf-8"), name=stem,
+                            source=f"layouts/{stem}.lay")
+    if looks_like_path:
+        raise LayoutError(text, "no such maze file")
+    names = shipped_layout_names()
+    close = difflib.get_close_matches(stem, names, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else f"; shipped mazes: {', '.join(names)}"
+    raise LayoutError(text, f"no maze file or shipped maze of that name{hint}")
+
+
+def iter_shipped_layouts() -> Iterator[Layout]:
+    """Every shipped maze, parsed, in name order."""
+    for name in shipped_layout_names():
+        yield load_layout(name)

@@ -1,0 +1,68 @@
+"""Turning agent names and ``key=value`` options into the :class:`AgentSpec` list of a game.
+
+App layer: this module knows both the engine and the :mod:`agents` catalog.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Mapping
+
+from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS
+from pacman.errors import ConfigurationError
+from pacman.game import AgentSpec
+from pacman.layout import Layout
+from pacman.options import bind_options
+from pacman.plugins import resolve
+
+
+def agent_factory(name: str, role: str) -> Any:
+    """The agent class (or factory) for ``name`` in ``role`` (``"pacman"`` or ``"ghost"``)."""
+    registry = PACMAN_AGENTS if role == "pacman" else GHOST_AGENTS
+    kind = "Pacman agent" if role == "pacman" else "ghost agent"
+    factory = resolve(name, registry, kind)
+    if inspect.isclass(factory) and not hasattr(factory, "get_action"):
+        raise ConfigurationError(f"{kind} {name!r} is a class without a get_action method")
+    if not callable(factory):
+        raise ConfigurationError(f"{kind} {name!r} is not a class or factory")
+    return factory
+
+
+def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = None) -> AgentSpec:
+    """A typed, validated spec for one agent."""
+    raw = dict(raw_options or {})
+    factory = agent_factory(name, role)
+    owner = f"{'Pacman' if role == 'pacman' else 'ghost'} agent {name!r}"
+    options = bind_options(factory, raw, owner)
+    return AgentSpec(name=name, factory=factory, options=options, raw_options=raw)
+
+
+def lineup(layout: Layout, pacman: str, ghosts: str | list[str] | None = "directional",
+           num_ghosts: int | None = None, pacman_options: Mapping[str, str] | None = None,
+           ghost_options: Mapping[str, str] | None = None) -> list[AgentSpec]:
+    """Pacman's spec followed by one spec per ghost.
+
+    ``ghosts`` is one name for every ghost or a list (or comma-separated string) of one name per
+    ghost. ``num_ghosts`` defaults to the length of that list when several names are given,
+    else to the number of ghost starts in the maze.
+    """
+    if isinstance(ghosts, str):
+        names = [g.strip() for g in ghosts.split(",")] if ghosts else []
+    else:
+        names = list(ghosts or [])
+    available = layout.num_ghosts
+    if num_ghosts is None:
+        num_ghosts = len(names) if len(names) > 1 else available
+    if num_ghosts < 0:
+        raise ConfigurationError(f"--num-ghosts must be 0 or more, got {num_ghosts}")
+    if num_ghosts > available:
+        raise ConfigurationError(f"maze {layout.name!r} has {available} ghost start"
+                                 f"{'s' if available != 1 else ''}; cannot place {num_ghosts}")
+    if len(names) == 1:
+        names = names * num_ghosts
+    elif num_ghosts and len(names) != num_ghosts:
+        raise ConfigurationError(f"--ghosts names {len(names)} agents but {num_ghosts} "
+                                 "ghosts play; give one name, or one per ghost")
+    specs = [agent_spec(pacman, "pacman", pacman_options)]
+    specs += [agent_spec(name, "ghost", ghost_options) for name in names[:num_ghosts]]
+    return specs

@@ -1,0 +1,103 @@
+"""Finding plug-ins (agents, evaluation functions) by short name, ``module:attr`` or file path.
+
+A *registry* is a plain mapping from short names to objects. :func:`resolve` accepts
+
+* a short name from the registry (``directional``),
+* ``package.module:attr`` (imported with :mod:`importlib`),
+* ``path/to/file.py:Name`` (the file is loaded as a fresh module; it need not be on ``sys.path``),
+
+and raises :class:`~pacman.errors.ConfigurationError` with the closest names when nothing matches.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any, Mapping
+
+from pacman.errors import ConfigurationError
+
+
+def suggest(name: str, choices: list[str] | Mapping[str, Any], n: int = 3) -> str:
+    """A ``"; did you mean a, b?"`` hint for ``name`` (or the full list if nothing is close)."""
+    names = sorted(choices)
+    close = difflib.get_close_matches(name, names, n=n, cutoff=0.5)
+    if not close:
+        lowered = {c.lower(): c for c in names}
+        close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=n,
+                                                               cutoff=0.5)]
+    if close:
+        return f"; did you mean {' or '.join(close)}?"
+    return f"; known: {', '.join(names)}" if names else ""
+
+
+def load_file_module(path: Path) -> Any:
+    """Import the Python file at ``path`` as a module of its own and return it.
+
+    The module's folder is put on ``sys.path`` while it loads, so a submission may import its own
+    helper files. Errors while importing become :class:`ConfigurationError`.
+    """
+    path = path.resolve()
+    if not path.is_file():
+        raise ConfigurationError(f"{path}: no such Python file")
+    digest = hashlib.sha1(str(path).encode()).hexdigest()[:10]
+    module_name = f"_plugin_{path.stem}_{digest}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise ConfigurationError(f"{path}: cannot be loaded as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    folder = str(path.parent)
+    added = folder not in sys.path
+    if added:
+        sys.path.insert(0, folder)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:  # a broken plug-in must not crash the caller
+        del sys.modules[module_name]
+        raise ConfigurationError(f"{path}: importing it failed: "
+                                 f"{type(error).__name__}: {error}") from error
+    finally:
+        if added:
+            sys.path.remove(folder)
+    return module
+
+
+def resolve(spec: str, registry: Mapping[str, Any], kind: str) -> Any:
+    """The object named by ``spec``: a registry name, ``module:attr`` or ``file.py:attr``.
+
+    ``kind`` ("Pacman agent", "evaluation function", ...) is used in error messages.
+    """
+    spec = spec.strip()
+    if not spec:
+        raise ConfigurationError(f"empty {kind} name{suggest('', registry)}")
+    if spec in registry:
+        return registry[spec]
+    if ":" not in spec:
+        raise ConfigurationError(f"unknown {kind} {spec!r}{suggest(spec, registry)}")
+    where, _, attr = spec.rpartition(":")
+    if not attr:
+        raise ConfigurationError(f"{kind} {spec!r}: nothing named after the ':'")
+    if where.endswith(".py") or "/" in where or "\\" in where:
+        module = load_file_module(Path(where))
+    else:
+        try:
+            module = importlib.import_module(where)
+        except ImportError as error:
+            raise ConfigurationError(f"{kind} {spec!r}: cannot import module {where!r} "
+                                     f"({error})") from error
+        except Exception as error:
+            raise ConfigurationError(f"{kind} {spec!r}: importing {where!r} failed: "
+                                     f"{type(error).__name__}: {error}") from error
+    try:
+        return getattr(module, attr)
+    except AttributeError:
+        public = [n for n in dir(module) if not n.startswith("_")]
+        raise ConfigurationError(f"{kind} {spec!r}: {where} has no {attr!r}"
+                                 f"{suggest(attr, public)}") from None
