@@ -1,0 +1,83 @@
+"""Pacman as a searchable game: the adapter between the engine and :mod:`agents.search`.
+
+Pacman is MAX. Each ghost is its own layer after him: a MIN layer (minimax: ghosts are
+adversaries) or a CHANCE layer (expectimax) whose outcome probabilities come from a uniform
+model or from the ghosts' own move distributions (seed 003's "informed probabilities"). Depth
+counts full rounds: the move of the last agent of a round completes one unit. Utilities and
+evaluations are from Pacman's point of view; a terminal state's utility is its game score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
+
+from agents.search.game import NodeKind
+from pacman.rules import legal_actions, successor
+from pacman.state import GameState
+
+GhostModel = Literal["adversarial", "uniform", "informed"]
+Distribution = Callable[[GameState], Mapping[str, float]]
+
+_MAX, _MIN, _CHANCE = NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE
+
+
+class PacmanGame:
+    """The search-game view of Pacman.
+
+    ``ghost_model``: ``adversarial`` (MIN layers), ``uniform`` (CHANCE, every legal move alike)
+    or ``informed`` (CHANCE, probabilities from ``ghost_distributions[i - 1](state)`` for ghost
+    ``i``, typically each ghost agent's ``distribution`` method). ``evaluation`` scores states
+    where the depth runs out.
+    """
+
+    def __init__(self, evaluation: Callable[[GameState], float],
+                 ghost_model: GhostModel = "adversarial",
+                 ghost_distributions: Sequence[Distribution] | None = None) -> None:
+        if ghost_model == "informed" and not ghost_distributions:
+            raise ValueError("the informed ghost model needs the ghosts' distributions")
+        self.evaluation = evaluation
+        self.ghost_model = ghost_model
+        self.ghost_distributions = list(ghost_distributions or [])
+        self._ghost_kind = _MIN if ghost_model == "adversarial" else _CHANCE
+
+    def kind(self, state: GameState) -> NodeKind:
+        return _MAX if state[7] == 0 else self._ghost_kind
+
+    @staticmethod
+    def is_end(state: GameState) -> bool:
+        return state[8] is not None
+
+    @staticmethod
+    def utility(state: GameState) -> float:
+        return state[6]
+
+    @staticmethod
+    def actions(state: GameState) -> Sequence[str]:
+        return legal_actions(state, state[7])
+
+    @staticmethod
+    def successor(state: GameState, action: str) -> GameState:
+        return successor(state, action)
+
+    def probabilities(self, state: GameState) -> Sequence[float]:
+        actions = legal_actions(state, state[7])
+        if self.ghost_model == "informed":
+            distribution = self.ghost_distributions[state[7] - 1](state)
+            weights = [distribution.get(a, 0.0) for a in actions]
+            total = sum(weights)
+            if total > 0:
+                return [w / total for w in weights]
+        share = 1.0 / len(actions)
+        return [share] * len(actions)
+
+    def evaluate(self, state: GameState) -> float:
+        return self.evaluation(state)
+
+    @staticmethod
+    def ends_depth_unit(state: GameState) -> bool:
+        return state[7] == len(state[1]) - 1
+
+    @staticmethod
+    def state_key(state: GameState) -> GameState:
+        return state
