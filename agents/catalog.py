@@ -6,10 +6,19 @@ from typing import Any
 
 from agents.basic import GreedyPacman, RandomPacman
 from agents.ghosts import DirectionalGhost, RandomGhost
+from agents.search_agents import (AlphaBetaAgent, ExpectimaxAgent, IterativeDeepeningAgent,
+                                  MCTSAgent, MinimaxAgent, MonteCarloAgent)
 
 PACMAN_AGENTS: dict[str, Any] = {
     "random": RandomPacman,
     "greedy": GreedyPacman,
+    "reflex": GreedyPacman,
+    "minimax": MinimaxAgent,
+    "alphabeta": AlphaBetaAgent,
+    "expectimax": ExpectimaxAgent,
+    "deepening": IterativeDeepeningAgent,
+    "montecarlo": MonteCarloAgent,
+    "mcts": MCTSAgent,
 }
 
 GHOST_AGENTS: dict[str, Any] = {

@@ -37,6 +37,47 @@ def closest_dot(state: GameState) -> float:
     return state[6] - 0.1 * min(reachable) if reachable else state[6]
 
 
+def better(state: GameState) -> float:
+    """A strong evaluation: the score, nearby food, ghost danger, hunting scared ghosts.
+
+    * the game score (so eating, winning and losing count as in the game);
+    * ``+10 / (d + 1)`` for the maze distance ``d`` to the nearest dot: every step towards food
+      helps, and eating a dot (+10) always outweighs the distance to the next;
+    * for each ghost that is not scared at distance ``d <= 2``: ``-150 / (d + 1)`` (danger
+      within reach before the search horizon sees the capture);
+    * for each scared ghost Pacman can reach before it recovers: ``+100 / (d + 1)`` (hunt it;
+      eating it gives +200 and ends the bonus, so eating always pays);
+    * ``-20`` per capsule left, so capsules are eaten on the way rather than ignored.
+    """
+    if state[8] is not None:
+        return state[6]
+    layout = state[0]
+    positions = state[1]
+    row = layout.distance_rows[positions[0]]
+    value = state[6]
+    food = state[4]
+    nearest = None
+    while food:
+        low = food & -food
+        d = row[low.bit_length() - 1]
+        if d >= 0 and (nearest is None or d < nearest):
+            nearest = d
+            if d == 1:
+                break
+        food ^= low
+    if nearest is not None:
+        value += 10.0 / (nearest + 1)
+    scared = state[3]
+    for ghost in range(1, len(positions)):
+        d = row[positions[ghost]]
+        timer = scared[ghost - 1]
+        if timer > d >= 0:
+            value += 100.0 / (d + 1)
+        elif not timer and 0 <= d <= 2:
+            value -= 150.0 / (d + 1)
+    return value - 20 * state[5].bit_count()
+
+
 class Evaluation:
     """A named evaluation function; what agents receive for their ``evaluation`` option."""
 
@@ -68,6 +109,7 @@ class Evaluation:
 EVALUATIONS: dict[str, Evaluation] = {
     "score": Evaluation("score", score),
     "closest_dot": Evaluation("closest_dot", closest_dot),
+    "better": Evaluation("better", better),
 }
 
 

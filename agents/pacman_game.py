@@ -17,7 +17,8 @@ from pacman.rules import legal_actions, successor
 from pacman.state import GameState
 
 GhostModel = Literal["adversarial", "uniform", "informed"]
-Distribution = Callable[[GameState], Mapping[str, float]]
+#: ``(state, ghost index) -> {action: probability}``: a model of how that ghost moves.
+GhostDistribution = Callable[[GameState, int], Mapping[str, float]]
 
 _MAX, _MIN, _CHANCE = NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE
 
@@ -33,12 +34,12 @@ class PacmanGame:
 
     def __init__(self, evaluation: Callable[[GameState], float],
                  ghost_model: GhostModel = "adversarial",
-                 ghost_distributions: Sequence[Distribution] | None = None) -> None:
-        if ghost_model == "informed" and not ghost_distributions:
-            raise ValueError("the informed ghost model needs the ghosts' distributions")
+                 ghost_distribution: GhostDistribution | None = None) -> None:
+        if ghost_model == "informed" and ghost_distribution is None:
+            raise ValueError("the informed ghost model needs the ghosts' distribution")
         self.evaluation = evaluation
         self.ghost_model = ghost_model
-        self.ghost_distributions = list(ghost_distributions or [])
+        self.ghost_distribution = ghost_distribution
         self._ghost_kind = _MIN if ghost_model == "adversarial" else _CHANCE
 
     def kind(self, state: GameState) -> NodeKind:
@@ -63,7 +64,7 @@ class PacmanGame:
     def probabilities(self, state: GameState) -> Sequence[float]:
         actions = legal_actions(state, state[7])
         if self.ghost_model == "informed":
-            distribution = self.ghost_distributions[state[7] - 1](state)
+            distribution = self.ghost_distribution(state, state[7])
             weights = [distribution.get(a, 0.0) for a in actions]
             total = sum(weights)
             if total > 0:

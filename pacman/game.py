@@ -293,9 +293,14 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
             if agent == 0:
                 moves += 1
             if display is not None:
-                report = getattr(player, "last_report", None)
-                display.update(state, Move(agent, action, spent,
-                                           report() if callable(report) else None))
+                report_fn = getattr(player, "last_report", None)
+                try:
+                    report = report_fn() if callable(report_fn) else None
+                except Exception as error:
+                    outcome = fail(agent, CRASH, f"last_report raised {type(error).__name__}: "
+                                   f"{error}", traceback.format_exc())
+                    break
+                display.update(state, Move(agent, action, spent, report))
     except (KeyboardInterrupt, GameInterrupted):
         outcome = INTERRUPTED
     stats = []
@@ -329,11 +334,22 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     Raises :class:`ReplayError` if an action is illegal or the final score differs from the
     recorded one (the recording does not match these rules).
     """
-    layout = parse_layout(result.layout_text, name=result.layout, source=f"replay of "
-                                                                          f"{result.layout}")
-    state = GameState.initial(layout, num_ghosts=result.num_ghosts)
+    actions = result.actions
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ReplayError("the recording's actions are not a list of action names")
+    try:
+        layout = parse_layout(result.layout_text, name=result.layout,
+                              source=f"maze of the recording ({result.layout})")
+    except PacmanError as error:
+        raise ReplayError(f"the recorded maze is damaged: {error}") from None
+    except (AttributeError, TypeError):
+        raise ReplayError("the recording holds no maze text") from None
+    try:
+        state = GameState.initial(layout, num_ghosts=result.num_ghosts)
+    except (ValueError, TypeError) as error:
+        raise ReplayError(f"the recording does not fit its maze: {error}") from None
     yield state
-    for number, action in enumerate(result.actions, start=1):
+    for number, action in enumerate(actions, start=1):
         try:
             state = state.successor(action)
         except PacmanError as error:

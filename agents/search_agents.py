@@ -1,0 +1,242 @@
+"""Pacman agents that search: minimax, alpha-beta, expectimax, iterative deepening, Monte Carlo
+and MCTS. Each runs one algorithm of :mod:`agents.search` on :class:`PacmanGame`.
+
+Every agent remembers its last search (:meth:`SearchAgent.last_report`: root values per action,
+principal variation, statistics) for displays and experiments, and totals its work over a game
+(:meth:`SearchAgent.stats`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal, Mapping
+
+from agents.base import BaseAgent
+from agents.evaluation import EVALUATIONS, Evaluation
+from agents.pacman_game import PacmanGame
+from agents.search.algorithms import alphabeta, expectimax, minimax
+from agents.search.deepening import iterative_deepening
+from agents.search.game import NodeKind
+from agents.search.mcts import mcts
+from agents.search.playouts import MonteCarloEvaluator
+from agents.search.result import SearchResult
+from pacman.errors import ConfigurationError
+from pacman.state import GameState
+
+Ordering = Literal["none", "evaluation", "random", "reversed"]
+
+
+class SearchAgent(BaseAgent):
+    """Shared machinery: run :meth:`search`, keep the result, pick the action.
+
+    ``tie_break``: ``first`` takes the first best action in move order (North, South, East,
+    West, Stop); ``random`` draws among the actions whose root value equals the best (only
+    exact for searches whose root values are exact: minimax and expectimax).
+    """
+
+    exact_root_values = False
+
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *,
+                 evaluation: Evaluation = EVALUATIONS["score"],
+                 tie_break: Literal["first", "random"] = "first") -> None:
+        super().__init__(index, rng)
+        if index != 0:
+            raise ConfigurationError(f"{type(self).__name__} plays Pacman (agent 0) only")
+        self.evaluation = evaluation
+        self.tie_break = tie_break
+        self.game = PacmanGame(evaluation)
+        self.last: SearchResult | None = None
+        self._totals = {"decisions": 0, "nodes": 0, "evaluations": 0, "cutoffs": 0,
+                        "cache_hits": 0, "seconds": 0.0, "depth": 0}
+
+    def search(self, state: GameState) -> SearchResult:
+        raise NotImplementedError
+
+    def get_action(self, state: GameState) -> str:
+        result = self.search(state)
+        self.last = result
+        stats = result.stats
+        totals = self._totals
+        totals["decisions"] += 1
+        totals["nodes"] += stats.nodes_generated
+        totals["evaluations"] += stats.leaf_evaluations
+        totals["cutoffs"] += stats.cutoffs
+        totals["cache_hits"] += stats.cache_hits
+        totals["seconds"] += stats.elapsed
+        totals["depth"] += stats.depth_reached or 0
+        action = result.action
+        if self.tie_break == "random" and self.exact_root_values and result.root_values:
+            best = max(result.root_values.values())
+            ties = [a for a, v in result.root_values.items() if v == best]
+            action = self.rng.choice(ties)
+        if action is None:
+            action = state.legal_actions(self.index)[0]
+        return action
+
+    def last_report(self) -> Mapping[str, Any] | None:
+        """The last search: value, action, root values, principal variation, statistics."""
+        if self.last is None:
+            return None
+        result, stats = self.last, self.last.stats
+        return {"value": result.value, "action": result.action,
+                "root_values": dict(result.root_values),
+                "principal_variation": list(result.principal_variation),
+                "nodes": stats.nodes_generated, "evaluations": stats.leaf_evaluations,
+                "cutoffs": stats.cutoffs, "depth": stats.depth_reached,
+                "seconds": stats.elapsed}
+
+    def stats(self) -> dict[str, Any]:
+        """Totals over the game so far, with per-decision means."""
+        totals = dict(self._totals)
+        decisions = max(1, totals["decisions"])
+        totals["nodes_per_move"] = totals["nodes"] / decisions
+        totals["mean_depth"] = totals["depth"] / decisions
+        return totals
+
+
+class MinimaxAgent(SearchAgent):
+    """Depth-limited minimax: every ghost is an adversary (a MIN layer)."""
+
+    exact_root_values = True
+
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
+                 evaluation: Evaluation = EVALUATIONS["score"],
+                 tie_break: Literal["first", "random"] = "first") -> None:
+        super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
+        self.depth = _positive(depth, "depth")
+
+    def search(self, state: GameState) -> SearchResult:
+        return minimax(self.game, state, depth=self.depth)
+
+
+class AlphaBetaAgent(SearchAgent):
+    """Depth-limited alpha-beta: minimax's choice with fewer nodes (optional move ordering)."""
+
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
+                 evaluation: Evaluation = EVALUATIONS["score"], order: Ordering = "none",
+                 strict: bool = False) -> None:
+        super().__init__(index, rng, evaluation=evaluation)
+        self.depth = _positive(depth, "depth")
+        self.order = order
+        self.strict = strict
+
+    def search(self, state: GameState) -> SearchResult:
+        return alphabeta(self.game, state, depth=self.depth, order=self.order,
+                         strict=self.strict, rng=self.rng)
+
+
+class ExpectimaxAgent(SearchAgent):
+    """Depth-limited expectimax: ghosts are chance nodes.
+
+    ``model``: ``uniform`` (every legal ghost move alike) or the name of a ghost agent whose
+    own move distribution is used for every ghost ("informed probabilities", e.g.
+    ``directional``).
+    """
+
+    exact_root_values = True
+
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
+                 evaluation: Evaluation = EVALUATIONS["score"], model: str = "uniform",
+                 tie_break: Literal["first", "random"] = "first") -> None:
+        super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
+        self.depth = _positive(depth, "depth")
+        self.model = model
+        self._model_agents: dict[int, Any] = {}
+        if model == "uniform":
+            self.game = PacmanGame(evaluation, "uniform")
+        else:
+            from agents.catalog import GHOST_AGENTS
+            from pacman.plugins import resolve
+
+            self._model_factory = resolve(model, GHOST_AGENTS, "ghost model")
+            if not hasattr(self._model_factory, "distribution"):
+                raise ConfigurationError(f"ghost model {model!r} does not expose a move "
+                                         "distribution")
+            self.game = PacmanGame(evaluation, "informed",
+                                   lambda s, ghost: self.model_agent(ghost).distribution(s))
+
+    def model_agent(self, ghost: int) -> Any:
+        """The model of ghost ``ghost``: an instance of the model agent with its own stream."""
+        agent = self._model_agents.get(ghost)
+        if agent is None:
+            agent = self._model_factory(index=ghost, rng=random.Random(ghost))
+            self._model_agents[ghost] = agent
+        return agent
+
+    def search(self, state: GameState) -> SearchResult:
+        return expectimax(self.game, state, depth=self.depth)
+
+
+class IterativeDeepeningAgent(SearchAgent):
+    """Iterative-deepening alpha-beta under a per-move time budget (anytime), with move
+    ordering by the previous iteration and a transposition table."""
+
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *,
+                 time_budget: float = 0.2, max_depth: int = 30,
+                 evaluation: Evaluation = EVALUATIONS["score"],
+                 order: Ordering = "evaluation", table: bool = True,
+                 reorder: Literal["none", "root", "all"] = "all") -> None:
+        super().__init__(index, rng, evaluation=evaluation)
+        if time_budget <= 0:
+            raise ConfigurationError(f"time_budget must be positive, got {time_budget}")
+        self.time_budget = time_budget
+        self.max_depth = _positive(max_depth, "max_depth")
+        self.order = order
+        self.table = table
+        self.reorder = reorder
+
+    def search(self, state: GameState) -> SearchResult:
+        return iterative_deepening(self.game, state, max_depth=self.max_depth,
+                                   time_budget=self.time_budget, algorithm="alphabeta",
+                                   order=self.order, rng=self.rng, reorder=self.reorder,
+                                   table=self.table)
+
+
+class MonteCarloAgent(SearchAgent):
+    """Shallow expectimax whose leaves are valued by averaging seeded random playouts
+    (seed 000's Monte Carlo evaluation)."""
+
+    exact_root_values = True
+
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 1,
+                 playouts: int = 8, playout_depth: int = 20,
+                 evaluation: Evaluation = EVALUATIONS["score"]) -> None:
+        super().__init__(index, rng, evaluation=evaluation)
+        self.depth = _positive(depth, "depth")
+        self.game = PacmanGame(evaluation, "uniform")
+        self.evaluator = MonteCarloEvaluator(self.game, playouts=_positive(playouts, "playouts"),
+                                             rng=self.rng, max_moves=playout_depth,
+                                             evaluate=evaluation)
+
+    def search(self, state: GameState) -> SearchResult:
+        return expectimax(self.game, state, depth=self.depth, evaluate=self.evaluator)
+
+
+class MCTSAgent(SearchAgent):
+    """Monte Carlo tree search (UCT) with random playouts: a non-exhaustive comparator."""
+
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *,
+                 iterations: int = 300, time_budget: float | None = None,
+                 playout_depth: int = 20, exploration: float = 1.4,
+                 evaluation: Evaluation = EVALUATIONS["score"]) -> None:
+        super().__init__(index, rng, evaluation=evaluation)
+        self.game = PacmanGame(evaluation, "uniform")
+        self.iterations = _positive(iterations, "iterations")
+        self.time_budget = time_budget
+        self.playout_depth = playout_depth
+        self.exploration = exploration
+
+    def search(self, state: GameState) -> SearchResult:
+        return mcts(self.game, state, rng=self.rng, iterations=self.iterations,
+                    time_budget=self.time_budget, exploration=self.exploration,
+                    scale=100.0, playout_depth=self.playout_depth)
+
+
+def _positive(value: int, name: str) -> int:
+    if value < 1:
+        raise ConfigurationError(f"{name} must be at least 1, got {value}")
+    return value
+
+
+__all__ = ["SearchAgent", "MinimaxAgent", "AlphaBetaAgent", "ExpectimaxAgent",
+           "IterativeDeepeningAgent", "MonteCarloAgent", "MCTSAgent", "NodeKind"]

@@ -1,0 +1,113 @@
+"""``tree``: run a search algorithm on a lecture game tree and show what it did.
+
+Usage: ``tree FILE_OR_BUILTIN --algorithm {minimax,alphabeta,expectimax,expectiminimax}
+[--depth PLIES] [--strict-pruning] [--json]``.  Prints the root value, the chosen
+action, the nodes generated in order (root first) and the leaves evaluated in order
+(terminal values and static values at the depth cut, the recitation's "static
+evaluations").  ``--json`` prints one object with keys ``value``, ``action``,
+``generated`` and ``evaluated``.  Errors are one line on stderr with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from agents.search.algorithms import ALGORITHMS, algorithm_config
+from agents.search.core import ChanceNodeError, run_search
+from agents.search.lecture_games import BUILTIN_TREES, builtin_tree
+from agents.search.trees import TreeFormatError, TreeGame, load_tree
+
+
+def _plies(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of plies, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the ``tree`` command's arguments to ``parser``."""
+    parser.add_argument(
+        "tree",
+        metavar="FILE_OR_BUILTIN",
+        help=f"a JSON tree file, or a built-in tree: {', '.join(BUILTIN_TREES)}",
+    )
+    parser.add_argument(
+        "--algorithm", "-a", required=True, choices=ALGORITHMS, help="the search algorithm to run"
+    )
+    parser.add_argument(
+        "--depth", type=_plies, metavar="PLIES",
+        help="search depth in plies; internal nodes at the cut use their 'value' (default: whole tree)",
+    )
+    parser.add_argument(
+        "--strict-pruning", action="store_true",
+        help="alphabeta only: prune on v > beta / v < alpha instead of v >= beta / v <= alpha",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the ``tree`` command; returns the exit code (0, or 2 on a user error)."""
+    try:
+        game = _load(args.tree)
+        if args.strict_pruning and args.algorithm != "alphabeta":
+            raise _UsageError("--strict-pruning applies to --algorithm alphabeta only")
+        game.check_depth(args.depth)
+        cfg = algorithm_config(args.algorithm, depth=args.depth, strict=args.strict_pruning, trace=True)
+        result = run_search(game, game.root, cfg)
+    except (TreeFormatError, ChanceNodeError, _UsageError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    generated = [node.id for node in result.stats.generated or ()]
+    evaluated = [node.id for node in result.stats.evaluated or ()]
+    if args.json:
+        print(json.dumps({
+            "value": _json_number(result.value),
+            "action": result.action,
+            "generated": generated,
+            "evaluated": evaluated,
+        }))
+        return 0
+    depth = "whole tree" if args.depth is None else f"{args.depth} plies"
+    print(f"tree: {args.tree}  algorithm: {args.algorithm}  depth: {depth}")
+    print(f"value: {_text_number(result.value)}")
+    print(f"action: {'-' if result.action is None else result.action}")
+    print(f"principal variation: {' '.join(map(str, result.principal_variation)) or '-'}")
+    print(f"generated ({len(generated)}): {' '.join(generated)}")
+    print(f"evaluated ({len(evaluated)}): {' '.join(evaluated)}")
+    return 0
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _load(name: str) -> TreeGame:
+    if Path(name).is_file():
+        return load_tree(name)
+    if name in BUILTIN_TREES:
+        return builtin_tree(name)
+    raise _UsageError(f"{name!r} is neither a tree file nor a built-in tree ({', '.join(BUILTIN_TREES)})")
+
+
+def _json_number(value: Any) -> Any:
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)
+        if value.is_integer():
+            return int(value)
+    return value
+
+
+def _text_number(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:g}" if math.isfinite(value) else str(value)
+    return str(value)
