@@ -38,11 +38,12 @@ def closest_dot(state: GameState) -> float:
 
 
 def better(state: GameState) -> float:
-    """A strong evaluation: the score, nearby food, ghost danger, hunting scared ghosts.
+    """A strong evaluation: the score, the way to food, ghost danger, hunting scared ghosts.
 
     * the game score (so eating, winning and losing count as in the game);
-    * ``+10 / (d + 1)`` for the maze distance ``d`` to the nearest dot: every step towards food
-      helps, and eating a dot (+10) always outweighs the distance to the next;
+    * ``-9 d / D`` for the maze distance ``d`` to the nearest dot, ``D`` the maze's diameter:
+      every step towards food gains the same amount however far the food is (no hovering when
+      food is far), and eating a dot (+10) always pays more than the walk to the next one;
     * for each ghost that is not scared at distance ``d <= 2``: ``-150 / (d + 1)`` (danger
       within reach before the search horizon sees the capture);
     * for each scared ghost Pacman can reach before it recovers: ``+100 / (d + 1)`` (hunt it;
@@ -54,8 +55,8 @@ def better(state: GameState) -> float:
     layout = state[0]
     positions = state[1]
     row = layout.distance_rows[positions[0]]
-    value = state[6]
     food = state[4]
+    value = state[6]
     nearest = None
     while food:
         low = food & -food
@@ -66,7 +67,7 @@ def better(state: GameState) -> float:
                 break
         food ^= low
     if nearest is not None:
-        value += 10.0 / (nearest + 1)
+        value -= 9.0 * nearest / layout.diameter
     scared = state[3]
     for ghost in range(1, len(positions)):
         d = row[positions[ghost]]

@@ -245,7 +245,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
                 except AgentTimeout:
                     outcome = fail(index, TIMEOUT, "start_game did not return in time")
                     break
-                except Exception as error:
+                except (Exception, SystemExit) as error:
                     outcome = fail(index, CRASH, f"start_game raised {type(error).__name__}: "
                                    f"{error}", traceback.format_exc())
                     break
@@ -270,7 +270,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
                 break
             except (KeyboardInterrupt, GameInterrupted):
                 raise
-            except Exception as error:
+            except (Exception, SystemExit) as error:
                 think[agent] += clock() - began
                 outcome = fail(agent, CRASH, f"{type(error).__name__}: {error}",
                                traceback.format_exc())

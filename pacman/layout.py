@@ -213,6 +213,11 @@ class Layout:
         array.setflags(write=False)
         return array
 
+    @cached_property
+    def diameter(self) -> int:
+        """The longest maze distance between two connected open cells."""
+        return max((max(row) for row in self.distance_rows), default=0)
+
     def maze_distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
         """Moves along open cells from ``a`` to ``b`` (``UNREACHABLE`` when no path exists)."""
         return self.distance_rows[self.cell(a)][self.cell(b)]
@@ -232,11 +237,11 @@ def _rebuild(text: str, name: str, source: str) -> Layout:
 def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> Layout:
     """Parse and validate maze text; raise :class:`LayoutError` naming line and column."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    rows = [line.rstrip(" \t") for line in lines]
+    if not text.strip():
+        raise LayoutError(source, "the maze file is empty")
+    rows = [line.rstrip(" ") for line in lines]
     while rows and rows[-1] == "":
         rows.pop()
-    if not rows:
-        raise LayoutError(source, "the maze file is empty")
     width = len(rows[0])
     pacman: tuple[int, int] | None = None
     numbered: dict[str, tuple[int, int]] = {}

@@ -1,0 +1,194 @@
+"""The command line, called in-process: JSON output, one-line errors with exit code 2, replays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pacman.cli import main
+from pacman.game import AgentSpec, run_game
+from pacman.layout import read_layout
+
+from .helpers import RandomAgent
+
+MAZE_TEXT = ("%%%%%%%%%\n"
+             "%P..o..G%\n"
+             "%.%%%%%.%\n"
+             "%...G...%\n"
+             "%%%%%%%%%\n")
+
+
+@pytest.fixture
+def maze_file(tmp_path):
+    path = tmp_path / "cli_maze.lay"
+    path.write_text(MAZE_TEXT, encoding="utf-8")
+    return str(path)
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # argparse's own usage errors
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code: int, out: str, err: str, *needles: str) -> None:
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in err and "Traceback" not in out
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+
+
+def test_json_prints_one_object_per_game(capsys, maze_file):
+    code, out, err = run_cli(capsys, "--layout", maze_file, "--pacman", "random",
+                             "--ghosts", "random", "--seed", "11", "--games", "3",
+                             "--max-moves", "40", "--json")
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert len(lines) == 3
+    games = [json.loads(line) for line in lines]
+    assert [g["seed"] for g in games] == [11, 12, 13]
+    for game in games:
+        assert game["outcome"] in ("win", "loss", "move_limit")
+        assert isinstance(game["score"], int) and 0 <= game["moves"] <= 40
+        assert game["layout"] == "cli_maze"
+
+
+def test_json_games_are_the_library_games_of_the_same_seed(capsys, maze_file):
+    code, out, _ = run_cli(capsys, "--layout", maze_file, "--pacman", "random",
+                           "--ghosts", "random", "--seed", "5", "--max-moves", "60", "--json")
+    assert code == 0
+    game = json.loads(out)
+    from agents.basic import RandomPacman
+    from agents.ghosts import RandomGhost
+    specs = [AgentSpec("random", RandomPacman), AgentSpec("random", RandomGhost),
+             AgentSpec("random", RandomGhost)]
+    result = run_game(read_layout(maze_file), specs, seed=5, max_moves=60)
+    assert (game["outcome"], game["score"], game["moves"]) == (
+        result.outcome, result.score, result.moves)
+
+
+def test_num_ghosts_option(capsys, maze_file):
+    code, out, _ = run_cli(capsys, "--layout", maze_file, "-p", "random", "-k", "0",
+                           "--seed", "1", "--max-moves", "5", "--json")
+    assert code == 0
+    assert json.loads(out)["agents"] == ["random"]
+
+
+def test_record_then_replay(capsys, maze_file, tmp_path):
+    record = tmp_path / "games.jsonl"
+    code, out, err = run_cli(capsys, "--layout", maze_file, "-p", "random", "-g", "random",
+                             "--seed", "3", "--games", "2", "--max-moves", "30",
+                             "--display", "none", "--record", str(record), "--json")
+    assert code == 0, err
+    played = [json.loads(line) for line in out.strip().splitlines()]
+    assert len(record.read_text(encoding="utf-8").strip().splitlines()) == 2
+    code, out, err = run_cli(capsys, "--replay", str(record), "--display", "none", "--json")
+    assert code == 0, err
+    assert [json.loads(line) for line in out.strip().splitlines()] == played
+    code, out, err = run_cli(capsys, "--replay", str(record), "--display", "none")
+    assert code == 0 and out.count("reproduced exactly") == 2
+
+
+def test_replay_of_a_tampered_recording_is_a_one_line_error(capsys, maze_file, tmp_path):
+    record = tmp_path / "games.jsonl"
+    run_cli(capsys, "--layout", maze_file, "-p", "random", "--seed", "3", "--max-moves", "30",
+            "--display", "none", "--record", str(record), "--json")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["score"] += 3
+    record.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    assert_one_line_error(*run_cli(capsys, "--replay", str(record), "--display", "none"),
+                          "error:")
+    record.write_text("{broken\n", encoding="utf-8")
+    assert_one_line_error(*run_cli(capsys, "--replay", str(record), "--display", "none"),
+                          str(record))
+
+
+def test_replay_of_a_recording_with_an_impossible_ghost_count(capsys, maze_file, tmp_path):
+    record = tmp_path / "games.jsonl"
+    run_cli(capsys, "--layout", maze_file, "-p", "random", "--seed", "3", "--max-moves", "30",
+            "--display", "none", "--record", str(record), "--json")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["num_ghosts"] = 9
+    record.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    assert_one_line_error(*run_cli(capsys, "--replay", str(record), "--display", "none"))
+
+
+def test_list_agents(capsys):
+    code, out, _ = run_cli(capsys, "--list-agents")
+    assert code == 0
+    for name in ("random", "greedy", "directional", "closest_dot"):
+        assert name in out
+    assert "allow_stop" in out  # options are listed too
+
+
+# --- errors: exit code 2 and one line on stderr ---------------------------------------------------
+def test_unknown_agent_suggests_the_close_name(capsys, maze_file):
+    result = run_cli(capsys, "--layout", maze_file, "--pacman", "greedi")
+    assert_one_line_error(*result, "greedi", "greedy")
+    result = run_cli(capsys, "--layout", maze_file, "--ghosts", "directionl")
+    assert_one_line_error(*result, "directionl", "directional")
+
+
+def test_unknown_option_key(capsys, maze_file):
+    result = run_cli(capsys, "--layout", maze_file, "--pacman", "greedy",
+                     "--pacman-opt", "allow_stp=true")
+    assert_one_line_error(*result, "allow_stp", "allow_stop")
+    result = run_cli(capsys, "--layout", maze_file, "--ghost-opt", "atack=0.5")
+    assert_one_line_error(*result, "atack", "attack")
+
+
+@pytest.mark.parametrize("option, needle", [
+    ("--pacman-opt=allow_stop=maybe", "allow_stop"),
+    ("--ghost-opt=attack=lots", "attack"),
+    ("--pacman-opt=tie_break=sideways", "tie_break"),
+    ("--pacman-opt=evaluation=closest_dto", "closest_dot"),
+    ("--pacman-opt=novalue", "novalue"),
+])
+def test_badly_typed_option_value(capsys, maze_file, option, needle):
+    result = run_cli(capsys, "--layout", maze_file, "--pacman", "greedy", option)
+    assert_one_line_error(*result, needle)
+
+
+@pytest.mark.parametrize("args", [
+    ("--num-ghosts", "3"),
+    ("--ghosts", "random,random,random"),
+    ("--ghosts", "random,random", "--num-ghosts", "1"),
+    ("--num-ghosts", "-1"),
+    ("--num-ghosts", "two"),
+])
+def test_bad_ghost_count(capsys, maze_file, args):
+    assert_one_line_error(*run_cli(capsys, "--layout", maze_file, *args))
+
+
+def test_malformed_maze_names_file_line_and_column(capsys, tmp_path):
+    path = tmp_path / "broken.lay"
+    path.write_text("%%%%%\n%P.x%\n%%%%%\n", encoding="utf-8")
+    assert_one_line_error(*run_cli(capsys, "--layout", str(path)), f"{path}:2:4:")
+
+
+def test_missing_maze(capsys, tmp_path):
+    path = tmp_path / "absent.lay"
+    assert_one_line_error(*run_cli(capsys, "--layout", str(path)), str(path))
+    assert_one_line_error(*run_cli(capsys, "--layout", "no_such_maze_name"),
+                          "no_such_maze_name")
+
+
+def test_other_bad_values(capsys, maze_file):
+    for args in (("--games", "0"), ("--max-moves", "x"), ("--time-limit", "-1"),
+                 ("--display", "hologram"), ("--replay", "/nonexistent/rec.jsonl")):
+        assert_one_line_error(*run_cli(capsys, "--layout", maze_file, *args))
+
+
+def test_list_layouts_names_every_shipped_maze(capsys):
+    from pacman.layout import shipped_layout_names
+
+    code, out, _ = run_cli(capsys, "--list-layouts")
+    assert code == 0
+    listed = {line.split()[0] for line in out.splitlines() if line.strip()}
+    assert listed == set(shipped_layout_names())
