@@ -37,7 +37,7 @@ class SearchAgent(BaseAgent):
     exact_root_values = False
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
-                 evaluation: Evaluation = EVALUATIONS["score"],
+                 evaluation: Evaluation = EVALUATIONS["better"],
                  tie_break: Literal["first", "random"] = "first") -> None:
         super().__init__(index, rng)
         if index != 0:
@@ -100,7 +100,7 @@ class MinimaxAgent(SearchAgent):
     exact_root_values = True
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
-                 evaluation: Evaluation = EVALUATIONS["score"],
+                 evaluation: Evaluation = EVALUATIONS["better"],
                  tie_break: Literal["first", "random"] = "first") -> None:
         super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
         self.depth = _positive(depth, "depth")
@@ -113,7 +113,7 @@ class AlphaBetaAgent(SearchAgent):
     """Depth-limited alpha-beta: minimax's choice with fewer nodes (optional move ordering)."""
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
-                 evaluation: Evaluation = EVALUATIONS["score"], order: Ordering = "none",
+                 evaluation: Evaluation = EVALUATIONS["better"], order: Ordering = "none",
                  strict: bool = False) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.depth = _positive(depth, "depth")
@@ -136,7 +136,7 @@ class ExpectimaxAgent(SearchAgent):
     exact_root_values = True
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
-                 evaluation: Evaluation = EVALUATIONS["score"], model: str = "uniform",
+                 evaluation: Evaluation = EVALUATIONS["better"], model: str = "uniform",
                  tie_break: Literal["first", "random"] = "first") -> None:
         super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
         self.depth = _positive(depth, "depth")
@@ -173,7 +173,7 @@ class IterativeDeepeningAgent(SearchAgent):
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
                  time_budget: float = 0.2, max_depth: int = 30,
-                 evaluation: Evaluation = EVALUATIONS["score"],
+                 evaluation: Evaluation = EVALUATIONS["better"],
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all") -> None:
         super().__init__(index, rng, evaluation=evaluation)
@@ -200,7 +200,7 @@ class MonteCarloAgent(SearchAgent):
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 1,
                  playouts: int = 8, playout_depth: int = 20,
-                 evaluation: Evaluation = EVALUATIONS["score"]) -> None:
+                 evaluation: Evaluation = EVALUATIONS["better"]) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.depth = _positive(depth, "depth")
         self.game = PacmanGame(evaluation, "uniform")
@@ -218,7 +218,7 @@ class MCTSAgent(SearchAgent):
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
                  iterations: int = 300, time_budget: float | None = None,
                  playout_depth: int = 20, exploration: float = 1.4,
-                 evaluation: Evaluation = EVALUATIONS["score"]) -> None:
+                 evaluation: Evaluation = EVALUATIONS["better"]) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.game = PacmanGame(evaluation, "uniform")
         self.iterations = _positive(iterations, "iterations")

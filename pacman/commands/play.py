@@ -13,7 +13,7 @@ from pacman.layout import layout_catalog, load_layout
 from pacman.options import parse_assignments
 
 DEFAULT_LAYOUT = "small_classic"
-DEFAULT_PACMAN = "greedy"
+DEFAULT_PACMAN = "expectimax"
 DEFAULT_GHOSTS = "directional"
 
 
