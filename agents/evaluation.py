@@ -96,7 +96,17 @@ class Evaluation:
 
     @classmethod
     def from_option(cls, text: str) -> Evaluation:
-        """Resolve a short name, ``module:attr`` or ``file.py:name`` to an evaluation."""
+        """Resolve a short name, ``module:attr``, ``file.py:name`` or ``linear[:WEIGHTS]``.
+
+        ``linear:score=1,ghost_danger=-200`` or ``linear:weights.json`` gives a linear evaluation
+        w . phi(s) over the features of :mod:`agents.linear`; plain ``linear`` uses its default
+        weights.
+        """
+        head, _, rest = text.strip().partition(":")
+        if head == "linear":
+            from agents.linear import make_linear_evaluation  # agents.linear imports this module
+
+            return make_linear_evaluation(rest)
         found = resolve(text, {n: e.function for n, e in EVALUATIONS.items()},
                         "evaluation function")
         if isinstance(found, Evaluation):

@@ -120,6 +120,8 @@ def list_agents() -> int:
     for name, evaluation in EVALUATIONS.items():
         doc = (evaluation.function.__doc__ or "").strip().splitlines()
         print(f"  {name:14} {doc[0] if doc else ''}")
+    print(f"  {'linear[:W]':14} w . phi(s): W is name=weight,... or a JSON file (features: "
+          "agents/linear.py)")
     print("Any agent or evaluation may also be given as module:attr or path/file.py:Name.")
     return 0
 
