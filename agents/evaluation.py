@@ -13,6 +13,22 @@ from pacman.plugins import resolve
 from pacman.state import GameState
 
 
+def nearest_food_distance(state: GameState) -> int | None:
+    """Maze distance from Pacman to the nearest reachable dot (``None`` if there is none)."""
+    food = state[4]
+    row = state[0].distance_rows[state[1][0]]
+    nearest = None
+    while food:
+        low = food & -food
+        d = row[low.bit_length() - 1]
+        if d >= 0 and (nearest is None or d < nearest):
+            nearest = d
+            if d == 1:
+                break
+        food ^= low
+    return nearest
+
+
 def score(state: GameState) -> float:
     """The game score: 10 per eaten dot minus one per move, plus the end bonuses.
 
@@ -28,13 +44,10 @@ def closest_dot(state: GameState) -> float:
     A tenth, so that eating a dot (+10) always outweighs the walk to the next one in any maze
     under a hundred steps across, while every step towards food still counts.
     """
-    food = state[4]
-    if not food or state[8] is not None:
+    if state[8] is not None:
         return state[6]
-    layout = state[0]
-    row = layout.distance_rows[state[1][0]]
-    reachable = [row[c] for c in layout.cells_of(food) if row[c] >= 0]
-    return state[6] - 0.1 * min(reachable) if reachable else state[6]
+    nearest = nearest_food_distance(state)
+    return state[6] if nearest is None else state[6] - 0.1 * nearest
 
 
 def better(state: GameState) -> float:
@@ -55,17 +68,8 @@ def better(state: GameState) -> float:
     layout = state[0]
     positions = state[1]
     row = layout.distance_rows[positions[0]]
-    food = state[4]
     value = state[6]
-    nearest = None
-    while food:
-        low = food & -food
-        d = row[low.bit_length() - 1]
-        if d >= 0 and (nearest is None or d < nearest):
-            nearest = d
-            if d == 1:
-                break
-        food ^= low
+    nearest = nearest_food_distance(state)
     if nearest is not None:
         value -= 9.0 * nearest / layout.diameter
     scared = state[3]

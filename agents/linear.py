@@ -46,7 +46,7 @@ import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from agents.evaluation import Evaluation
+from agents.evaluation import Evaluation, nearest_food_distance
 from pacman.errors import ConfigurationError
 from pacman.plugins import suggest
 from pacman.state import LOSS, WIN, GameState
@@ -56,21 +56,6 @@ GHOST_DISTANCE_CAP = 10
 #: Maze distance within which a ghost that is not scared counts for ``ghost_danger`` and
 #: ``ghost_threat``.
 DANGER_RADIUS = 2
-
-
-def _nearest_food_distance(state: GameState) -> int | None:
-    food = state[4]
-    if not food:
-        return None
-    row = state[0].distance_rows[state[1][0]]
-    nearest = None
-    while food:
-        low = food & -food
-        d = row[low.bit_length() - 1]
-        if d >= 0 and (nearest is None or d < nearest):
-            nearest = d
-        food ^= low
-    return nearest
 
 
 def _ghost_distances(state: GameState, scared: bool) -> list[tuple[int, int]]:
@@ -101,13 +86,13 @@ def feature_food_left(state: GameState) -> float:
 
 def feature_nearest_food(state: GameState) -> float:
     """Maze distance to the nearest reachable dot; 0 when no dot is left or reachable."""
-    d = _nearest_food_distance(state)
+    d = nearest_food_distance(state)
     return 0.0 if d is None else float(d)
 
 
 def feature_inverse_nearest_food(state: GameState) -> float:
     """``1 / (d + 1)`` for the distance ``d`` to the nearest reachable dot; 0 when none."""
-    d = _nearest_food_distance(state)
+    d = nearest_food_distance(state)
     return 0.0 if d is None else 1.0 / (d + 1)
 
 
@@ -116,7 +101,7 @@ def feature_nearest_food_fraction(state: GameState) -> float:
 
     Lies in ``[0, 1]`` on every maze, so one weight suits mazes of any size.
     """
-    d = _nearest_food_distance(state)
+    d = nearest_food_distance(state)
     return 0.0 if not d else d / state[0].diameter
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from pacman.commands.argtypes import seconds, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
 from pacman.errors import ConfigurationError
 from pacman.game import GameResult, Move, load_results, replay_states, run_game
@@ -17,36 +18,6 @@ DEFAULT_PACMAN = "expectimax"
 DEFAULT_GHOSTS = "directional"
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
-
-
-def non_negative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if value < 0 or value != value:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
-    return value
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--layout", "-l", default=DEFAULT_LAYOUT, metavar="NAME|PATH",
                         help=f"shipped maze name or maze file (default: {DEFAULT_LAYOUT})")
@@ -56,7 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ghosts", "-g", default=DEFAULT_GHOSTS, metavar="AGENT[,AGENT...]",
                         help="ghost agent for every ghost, or a comma list, one per ghost "
                              f"(default: {DEFAULT_GHOSTS})")
-    parser.add_argument("--num-ghosts", "-k", type=non_negative_int, metavar="K",
+    parser.add_argument("--num-ghosts", "-k", type=whole_number(0), metavar="K",
                         help="how many ghosts play (default: every ghost start of the maze)")
     parser.add_argument("--pacman-opt", action="append", metavar="KEY=VALUE",
                         help="option for the Pacman agent (repeatable), e.g. depth=3")
@@ -64,15 +35,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="option for every ghost agent (repeatable), e.g. attack=0.9")
     parser.add_argument("--seed", "-s", type=int, metavar="S",
                         help="seed of the first game; game i uses S+i (default: random)")
-    parser.add_argument("--games", "-n", type=positive_int, default=1, metavar="N",
+    parser.add_argument("--games", "-n", type=whole_number(1), default=1, metavar="N",
                         help="number of games (default: 1)")
     parser.add_argument("--display", "-d", choices=DISPLAY_KINDS, default="auto",
                         help="auto (a window if a screen exists, else text), window, text or none")
-    parser.add_argument("--frame-time", type=non_negative_float, metavar="SECONDS",
+    parser.add_argument("--frame-time", type=seconds, metavar="SECONDS",
                         help="pause between drawn frames (default: 0.1; 0 with --display none)")
-    parser.add_argument("--max-moves", type=positive_int, default=1000, metavar="M",
+    parser.add_argument("--max-moves", type=whole_number(1), default=1000, metavar="M",
                         help="end a game after Pacman's M-th move (default: 1000)")
-    parser.add_argument("--time-limit", type=non_negative_float, metavar="SECONDS",
+    parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                         help="per-move think-time limit; an agent over it loses by timeout")
     parser.add_argument("--record", metavar="FILE",
                         help="write every game as one JSON line to FILE, for --replay")

@@ -17,20 +17,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pacman.commands.argtypes import whole_number
 from agents.search.algorithms import ALGORITHMS, algorithm_config
 from agents.search.core import ChanceNodeError, run_search
 from agents.search.lecture_games import BUILTIN_TREES, builtin_tree
 from agents.search.trees import TreeFormatError, TreeGame, load_tree
-
-
-def _plies(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of plies, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--algorithm", "-a", required=True, choices=ALGORITHMS, help="the search algorithm to run"
     )
     parser.add_argument(
-        "--depth", type=_plies, metavar="PLIES",
+        "--depth", type=whole_number(0, "a whole number of plies"), metavar="PLIES",
         help="search depth in plies; internal nodes at the cut use their 'value' (default: whole tree)",
     )
     parser.add_argument(
