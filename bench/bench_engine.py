@@ -13,13 +13,14 @@ import argparse
 import random
 import sys
 import time
+from itertools import islice
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agents.basic import RandomPacman  # noqa: E402
 from agents.ghosts import RandomGhost  # noqa: E402
-from pacman.game import run_game  # noqa: E402
+from pacman.game import random_play, run_game  # noqa: E402
 from pacman.layout import load_layout, shipped_layout_names  # noqa: E402
 from pacman.rules import legal_actions, successor  # noqa: E402
 from pacman.state import GameState  # noqa: E402
@@ -28,15 +29,7 @@ TARGETS = {"small_classic": 300_000, "large_classic": 100_000}
 
 
 def sample_states(layout, count: int, seed: int = 0) -> list[GameState]:
-    rng = random.Random(seed)
-    states = []
-    state = GameState.initial(layout)
-    while len(states) < count:
-        if state.is_terminal:
-            state = GameState.initial(layout)
-        states.append(state)
-        state = state.successor(rng.choice(state.legal_actions()))
-    return states
+    return list(islice(random_play(GameState.initial(layout), random.Random(seed)), count))
 
 
 def best_of(repeats: int, work) -> float:

@@ -32,6 +32,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from itertools import islice
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -47,7 +48,7 @@ from agents.search import (  # noqa: E402
     minimax,
 )
 from agents.search.deepening import iterative_deepening  # noqa: E402
-from pacman.game import AgentSpec, run_game  # noqa: E402
+from pacman.game import AgentSpec, random_play, run_game  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.lineup import agent_spec, lineup  # noqa: E402
 from pacman.state import GameState  # noqa: E402
@@ -59,21 +60,9 @@ ORDERS = ("none", "random", "evaluation", "reversed")
 def sample_positions(count: int, seed: int, spacing: int = 7) -> list[GameState]:
     """``count`` non-terminal states with Pacman to move, every ``spacing``-th Pacman turn of
     seeded random play on :data:`LAYOUT` (a game that ends starts over)."""
-    layout = load_layout(LAYOUT)
-    rng = random.Random(seed)
-    start = GameState.initial(layout)
-    state = start
-    positions: list[GameState] = []
-    turns = 0
-    while len(positions) < count:
-        if state.is_terminal:
-            state = start
-        if state.turn == 0:
-            turns += 1
-            if turns % spacing == 0:
-                positions.append(state)
-        state = state.successor(rng.choice(state.legal_actions()))
-    return positions
+    pacman_turns = (s for s in random_play(GameState.initial(load_layout(LAYOUT)),
+                                           random.Random(seed)) if s.turn == 0)
+    return list(islice(islice(pacman_turns, spacing - 1, None, spacing), count))
 
 
 # --- 1. speed --------------------------------------------------------------------------------------

@@ -324,6 +324,17 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     return result
 
 
+def random_play(start: GameState, rng: random.Random) -> Iterator[GameState]:
+    """Endless uniformly random play from ``start``: every state before a move, never a
+    terminal one (a game that ends starts over from ``start``). For sampling positions."""
+    state = start
+    while True:
+        if state[8] is not None:
+            state = start
+        yield state
+        state = state.successor(rng.choice(state.legal_actions()))
+
+
 class ReplayError(PacmanError):
     """A recorded game cannot be replayed (bad file, or it no longer reproduces)."""
 

@@ -27,6 +27,7 @@ RESERVED = ("index", "rng")
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+_NUMBERS = {int: "a whole number", float: "a number"}
 
 
 def parse_assignments(items: list[str] | None, flag: str) -> dict[str, str]:
@@ -93,17 +94,11 @@ def convert(text: str, hint: Any, name: str, owner: str) -> Any:
         if lowered in _FALSE:
             return False
         raise ConfigurationError(f"{owner}: option {name} expects true or false, got {text!r}")
-    if hint is int:
+    if hint in _NUMBERS:
         try:
-            return int(text)
+            return hint(text)
         except ValueError:
-            raise ConfigurationError(f"{owner}: option {name} expects a whole number, "
-                                     f"got {text!r}") from None
-    if hint is float:
-        try:
-            return float(text)
-        except ValueError:
-            raise ConfigurationError(f"{owner}: option {name} expects a number, "
+            raise ConfigurationError(f"{owner}: option {name} expects {_NUMBERS[hint]}, "
                                      f"got {text!r}") from None
     if hint is str or hint is Any:
         return text

@@ -183,23 +183,7 @@ def _build(game: Game, cfg: SearchConfig, c: Counters, gen_trace: list | None, e
             on_generate(child)
         return child
 
-    def static(state: Any) -> float:
-        if eval_cache is not None:
-            sk = key_of(state)
-            v = eval_cache.get(sk)
-            if v is not None:
-                c.cache_hits += 1
-                return v
-            v = evaluate(state)
-            eval_cache[sk] = v
-        else:
-            v = evaluate(state)
-        c.static_evaluations += 1
-        if eval_trace is not None:
-            eval_trace.append(state)
-        return v
-
-    def terminal(state: Any) -> float:
+    def leaf(state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
         # The cache holds leaf utilities too: in a lecture tree they are the
         # "static values" the recitation caches between deepening iterations.
         if eval_cache is not None:
@@ -208,14 +192,23 @@ def _build(game: Game, cfg: SearchConfig, c: Counters, gen_trace: list | None, e
             if v is not None:
                 c.cache_hits += 1
                 return v
-            v = utility(state)
+            v = value_of(state)
             eval_cache[sk] = v
         else:
-            v = utility(state)
-        c.terminal_utilities += 1
+            v = value_of(state)
+        if terminal_leaf:
+            c.terminal_utilities += 1
+        else:
+            c.static_evaluations += 1
         if eval_trace is not None:
             eval_trace.append(state)
         return v
+
+    def static(state: Any) -> float:
+        return leaf(state, evaluate, False)
+
+    def terminal(state: Any) -> float:
+        return leaf(state, utility, True)
 
     def order_score(child: Any) -> float:
         if eval_cache is None and is_end(child):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from itertools import islice
 
 import pytest
 
@@ -22,7 +23,7 @@ from agents.linear import (
 from agents.ghosts import DirectionalGhost
 from agents.search_agents import AlphaBetaAgent
 from pacman.errors import ConfigurationError
-from pacman.game import run_game
+from pacman.game import random_play, run_game
 from pacman.layout import load_layout, parse_layout
 from pacman.state import GameState
 
@@ -197,15 +198,8 @@ def test_features_lists_every_feature_in_order():
 
 def sample_states(count: int, seed: int, text: str = TWO_GHOSTS) -> list[GameState]:
     """Non-terminal states of seeded random play on the maze ``text`` (restarting after an end)."""
-    rng = random.Random(seed)
-    layout = parse_layout(text)
-    states, state = [], GameState.initial(layout)
-    while len(states) < count:
-        if state.is_terminal:
-            state = GameState.initial(layout)
-        states.append(state)
-        state = state.successor(rng.choice(state.legal_actions()))
-    return states
+    start = GameState.initial(parse_layout(text))
+    return list(islice(random_play(start, random.Random(seed)), count))
 
 
 def test_evaluation_is_the_dot_product_of_weights_and_features():
