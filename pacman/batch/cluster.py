@@ -1,0 +1,96 @@
+"""The cluster backend of batches, on Dask (``pip install 'pacman-arena[cluster]'``).
+
+Why Dask and not Ray
+    * Our tasks are plain Python functions on small picklable jobs that return strings: Dask's
+      futures (``client.map``, ``as_completed``) are exactly the standard
+      :mod:`concurrent.futures` model the local backend already uses, so both backends share
+      one loop and one worker function (:func:`pacman.batch.runner.play_chunk`).
+    * Dask is pure Python and installs with pip wherever Python runs, including the Python
+      versions and platforms a course's machines happen to have; Ray ships a large native
+      runtime with a narrower set of supported platforms, and object stores, actors and GPU
+      scheduling that batches of games do not need.
+    * The same code runs on a laptop (``LocalCluster``), on a set of machines started with
+      ``dask scheduler`` / ``dask worker ADDRESS``, and on SSH, Slurm/PBS (dask-jobqueue) or
+      Kubernetes deployments: only the scheduler address changes.
+    * A test can start a real multi-process cluster in a couple of seconds and stop it cleanly.
+
+Where the cluster comes from
+    With a ``scheduler`` address (``--scheduler tcp://host:8786``) we connect to it. Without
+    one, an already active Dask client in this process is used, else a ``LocalCluster`` of
+    ``workers`` single-threaded worker processes is started for the batch and closed after it.
+
+Caveats
+    Workers must be able to import ``pacman`` and ``agents`` (and read any agent files or maze
+    files named by path). Dask runs tasks in worker threads, where the game loop cannot
+    interrupt an agent that never returns; the per-move time limit is then checked when the
+    move returns.
+"""
+
+from __future__ import annotations
+
+import socket
+from contextlib import ExitStack
+from typing import Iterator
+
+from pacman.batch.jobs import GameJob
+from pacman.errors import ConfigurationError
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise ConfigurationError("the dask backend needs Dask's distributed scheduler: pip "
+                                 "install 'pacman-arena[cluster]'") from None
+    return distributed
+
+
+def _check_reachable(address: str) -> None:
+    """Fail at once on a TCP scheduler nobody listens at (Dask itself retries until its
+    connection timeout)."""
+    from pacman.batch.runner import BatchError
+
+    if not address.startswith("tcp://"):
+        return
+    host, _, port = address[len("tcp://"):].rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=10):
+            pass
+    except (OSError, ValueError) as error:
+        raise BatchError(f"cannot reach the Dask scheduler at {address} ({error})") from None
+
+
+def run_on_dask(chunks: list[list[tuple[int, GameJob]]], workers: int,
+                scheduler: str | None = None) -> Iterator[list[str]]:
+    """Play ``chunks`` on a Dask cluster; yield each chunk's store lines as it finishes."""
+    from pacman.batch.runner import BatchError, play_chunk
+
+    distributed = _distributed()
+    with ExitStack() as stack:
+        if scheduler is not None:
+            _check_reachable(scheduler)
+            try:
+                client = stack.enter_context(distributed.Client(scheduler, timeout="20s"))
+            except (OSError, TimeoutError) as error:
+                raise BatchError(f"cannot reach the Dask scheduler at {scheduler} "
+                                 f"({error})") from None
+        else:
+            try:
+                client = distributed.get_client()
+            except ValueError:  # no client in this process: start a cluster for the batch
+                cluster = stack.enter_context(distributed.LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True,
+                    dashboard_address=None))
+                client = stack.enter_context(distributed.Client(cluster))
+        futures = client.map(play_chunk, chunks, pure=False)
+        try:
+            for future in distributed.as_completed(futures):
+                try:
+                    yield future.result()
+                except distributed.client.FutureCancelledError as error:
+                    raise BatchError(f"the cluster cancelled a task ({error})") from None
+                except distributed.KilledWorker:
+                    raise BatchError("Dask workers died playing these games; the games "
+                                     "finished so far are kept in the store") from None
+        finally:
+            client.cancel([f for f in futures if not f.done()])

@@ -1,0 +1,227 @@
+"""The results store: one JSON line per finished game, appended as games finish.
+
+Format (JSON lines, UTF-8)
+    The first line is the header ``{"store": "pacman-arena results", "format": 1}``. Every
+    other line is one finished game: ``{"key": ..., "index": ..., "job": {...}, "result":
+    {...}}`` where ``index`` is the job's position in its batch, ``job`` is
+    :meth:`GameJob.to_dict` and ``result`` is :meth:`GameResult.to_dict` (so any
+    game can be replayed with ``run.py play --replay`` after extracting its ``result``).
+    Lines are in the order games finished, not job order. A key seen twice keeps its last line.
+
+Safety
+    Each record is written with a single unbuffered ``write`` on a file opened for appending, so
+    a process killed at any moment (even ``kill -9``) leaves every finished game on disk and at
+    worst a torn last line. Opening a store for appending detects a torn or unparsable last
+    line and cuts it off (:attr:`ResultStore.repaired` says what was dropped); reading one
+    without appending (:func:`read_store`) skips it. A bad line anywhere else is not a crash
+    artefact and raises :class:`StoreError` naming the line. While a batch appends, it holds an
+    exclusive lock on the file, so two batches cannot interleave their lines. Records are not
+    ``fsync``-ed one by one (that would cost milliseconds per game): a power failure may lose
+    the last games the operating system had not yet written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from pacman.batch.jobs import GameJob
+from pacman.errors import PacmanError
+from pacman.game import GameResult
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: no lock, the rest works
+    fcntl = None  # type: ignore[assignment]
+
+HEADER = {"store": "pacman-arena results", "format": 1}
+HEADER_LINE = json.dumps(HEADER, separators=(",", ":")) + "\n"
+
+
+class StoreError(PacmanError):
+    """A results store cannot be read, written or locked."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game of a store: the job that asked for it and its result."""
+
+    job: GameJob
+    result: GameResult
+    index: int | None = None
+
+
+def record_line(job: GameJob, result: GameResult, index: int | None = None) -> str:
+    """The store line (newline included) for ``job``'s ``result``; ``index`` is the job's
+    position in its batch (it orders the conditions of a report)."""
+    # The same data as result.to_dict(), without the deep copy dataclasses.asdict makes.
+    data = dict(vars(result))
+    if result.failure is not None:
+        data["failure"] = dict(vars(result.failure))
+    record = {"key": job.key, "index": index, "job": job.to_dict(), "result": data}
+    return json.dumps(record, separators=(",", ":")) + "\n"
+
+
+def parse_record(line: str | bytes) -> tuple[str, dict[str, Any]]:
+    """``(key, record)`` of one store line; raises ``ValueError`` if it is not a record."""
+    record = json.loads(line)
+    if not (isinstance(record, dict) and isinstance(record.get("key"), str)
+            and isinstance(record.get("result"), dict) and isinstance(record.get("job"), dict)):
+        raise ValueError("not a game record")
+    return record["key"], record
+
+
+def stored_game(record: dict[str, Any]) -> StoredGame:
+    """The :class:`StoredGame` of a parsed record."""
+    index = record.get("index")
+    return StoredGame(GameJob.from_dict(record["job"]), GameResult.from_dict(record["result"]),
+                      index if isinstance(index, int) else None)
+
+
+@dataclass
+class _Scan:
+    records: dict[str, dict[str, Any]]
+    good_end: int  # byte offset just past the last good line
+    dropped: str | None  # what a torn last line held, described
+
+
+def _scan(path: Path) -> _Scan:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return _Scan({}, 0, None)
+    except OSError as error:
+        raise StoreError(f"{path}: cannot be read ({error.strerror})") from None
+    # Every record ends with a newline; a piece after the last newline is a torn write.
+    *complete, tail = data.split(b"\n")
+    if not complete:
+        if HEADER_LINE.encode().startswith(tail):  # empty, or killed while writing the header
+            return _Scan({}, 0, None)
+        raise StoreError(f"{path}: not a results store of this program")
+    if not _is_header(complete[0]):
+        raise StoreError(f"{path}: not a results store of this program (its first line is "
+                         "not the store header)")
+    records: dict[str, dict[str, Any]] = {}
+    good_end = len(complete[0]) + 1
+    dropped = None
+    for number, raw in enumerate(complete[1:], start=2):
+        try:
+            key, record = parse_record(raw)
+        except (ValueError, UnicodeDecodeError):
+            if number < len(complete) or tail:
+                raise StoreError(f"{path}:{number}: damaged record in the middle of the store "
+                                 "(only the last line can be torn by an interrupted run)"
+                                 ) from None
+            dropped = f"line {number} ({len(raw)} bytes) was not a complete record"
+            break
+        records[key] = record
+        good_end += len(raw) + 1
+    if tail:
+        dropped = f"line {len(complete) + 1} ({len(tail)} bytes) was cut short"
+    return _Scan(records, good_end, dropped)
+
+
+def _is_header(raw: bytes) -> bool:
+    try:
+        head = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(head, dict) and head.get("store") == HEADER["store"]
+
+
+def read_store(path: str | os.PathLike[str]) -> tuple[list[StoredGame], str | None]:
+    """Every game in the store at ``path`` (in the order they finished) and a note on a torn
+    last line that was skipped (``None`` if there was none). The file is not changed."""
+    path = Path(path)
+    if not path.exists():
+        raise StoreError(f"{path}: no such results store")
+    scan = _scan(path)
+    try:
+        games = [stored_game(record) for record in scan.records.values()]
+    except (TypeError, ValueError, KeyError) as error:
+        raise StoreError(f"{path}: a record does not describe a game ({error})") from None
+    return games, scan.dropped
+
+
+class ResultStore:
+    """A store opened for appending: finished games in, resume information out.
+
+    Use as a context manager. Opening creates the file (with its header) if needed, repairs a
+    torn last line, and takes an exclusive lock until :meth:`close`.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        scan = _scan(self.path)
+        self._records = scan.records
+        self.repaired = scan.dropped
+        try:
+            self._file = open(self.path, "r+b" if self.path.exists() else "w+b", buffering=0)
+        except OSError as error:
+            raise StoreError(f"{self.path}: cannot be written ({error.strerror})") from None
+        try:
+            self._lock()
+            self._file.truncate(scan.good_end)
+            self._file.seek(0, os.SEEK_END)
+            if scan.good_end == 0:
+                self._file.write(HEADER_LINE.encode())
+        except BaseException:
+            self._file.close()
+            raise
+
+    def _lock(self) -> None:
+        if fcntl is None:
+            return
+        try:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise StoreError(f"{self.path}: another batch is writing to this store") from None
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._records
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def keys(self) -> Iterator[str]:
+        return iter(self._records)
+
+    def result(self, key: str) -> GameResult:
+        """The stored result of the job with ``key``."""
+        try:
+            return GameResult.from_dict(self._records[key]["result"])
+        except (TypeError, ValueError) as error:
+            raise StoreError(f"{self.path}: the record of job {key} is not a game "
+                             f"({error})") from None
+
+    def append_line(self, line: str) -> dict[str, Any]:
+        """Append one record line (from :func:`record_line`) and return the parsed record.
+        The line is in the operating system's hands when this returns."""
+        key, record = parse_record(line)
+        view = memoryview(line.encode("utf-8"))
+        while view:
+            written = self._file.write(view)
+            view = view[written:]
+        self._records[key] = record
+        return record
+
+    def append(self, job: GameJob, result: GameResult) -> None:
+        """Append ``job``'s ``result``."""
+        self.append_line(record_line(job, result))
+
+    def close(self) -> None:
+        if not self._file.closed:
+            try:
+                os.fsync(self._file.fileno())
+            except OSError:
+                pass
+            self._file.close()

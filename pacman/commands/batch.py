@@ -1,0 +1,155 @@
+"""``batch``: play a matrix of conditions headless, in parallel, into a resumable store.
+
+Settings come from flags and, with ``--config FILE``, from a TOML file (flags win); the file
+format is described in :mod:`pacman.batch.plan`. The table goes to stdout (JSON with
+``--json``); progress and notes go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from pacman.batch.plan import (AgentEntry, BatchPlan, expand_sweeps, parse_sweep,
+                               read_plan_file, with_shared_options)
+from pacman.batch.runner import BACKENDS, run_jobs
+from pacman.commands.argtypes import seconds, whole_number
+from pacman.commands.play import DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN
+from pacman.errors import ConfigurationError
+from pacman.options import parse_assignments
+
+DEFAULT_STORE = "batch_results.jsonl"
+DEFAULTS: dict[str, Any] = {"games": 100, "seed": 0, "num_ghosts": None, "max_moves": 1000,
+                            "time_limit": None, "workers": None, "backend": "local",
+                            "scheduler": None, "store": DEFAULT_STORE, "out": None,
+                            "plot_option": None, "chunk_size": None}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="FILE",
+                        help="TOML file with the batch settings (flags override it)")
+    parser.add_argument("--pacman", "-p", action="append", metavar="'AGENT [K=V ...]'",
+                        help="a Pacman agent and its options (repeatable; default: "
+                             f"{DEFAULT_PACMAN})")
+    parser.add_argument("--ghosts", "-g", action="append", metavar="'AGENT[,AGENT...] [K=V ...]'",
+                        help=f"a ghost line-up and its options (repeatable; default: "
+                             f"{DEFAULT_GHOSTS})")
+    parser.add_argument("--layout", "-l", action="append", metavar="NAME|PATH",
+                        help=f"a maze (repeatable; default: {DEFAULT_LAYOUT})")
+    parser.add_argument("--pacman-opt", action="append", metavar="KEY=VALUE",
+                        help="option for every Pacman entry (repeatable)")
+    parser.add_argument("--ghost-opt", action="append", metavar="KEY=VALUE",
+                        help="option for every ghost entry (repeatable)")
+    parser.add_argument("--sweep", action="append", metavar="KEY=V1,V2,...",
+                        help="play every Pacman entry once per value of this option")
+    parser.add_argument("--games", "-n", type=whole_number(1), metavar="N",
+                        help="seeds per condition (default: 100)")
+    parser.add_argument("--seed", "-s", type=int, metavar="S",
+                        help="master seed: game i of every condition plays seed S+i (default 0)")
+    parser.add_argument("--num-ghosts", "-k", type=whole_number(0), metavar="K",
+                        help="how many ghosts play (default: every ghost start of the maze)")
+    parser.add_argument("--max-moves", type=whole_number(1), metavar="M",
+                        help="end a game after Pacman's M-th move (default: 1000)")
+    parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+                        help="per-move think-time limit; an agent over it loses by timeout")
+    parser.add_argument("--workers", "-j", type=whole_number(1), metavar="N",
+                        help="worker processes (default: every core)")
+    parser.add_argument("--backend", choices=BACKENDS,
+                        help="local processes (default) or a Dask cluster")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="Dask scheduler to use (default: start a local cluster)")
+    parser.add_argument("--chunk-size", type=whole_number(1), metavar="G",
+                        help="games per task sent to a worker (default: automatic)")
+    parser.add_argument("--store", metavar="FILE",
+                        help=f"results store to append to and resume from (default: "
+                             f"{DEFAULT_STORE})")
+    parser.add_argument("--no-store", action="store_true", help="keep results in memory only")
+    parser.add_argument("--out", metavar="DIR",
+                        help="write summary.md/.csv/.json and PNG plots into DIR")
+    parser.add_argument("--no-plots", action="store_true", help="with --out: tables only")
+    parser.add_argument("--compare", nargs=2, action="append", metavar=("A", "B"),
+                        help="compare two conditions (labels or table numbers) on their "
+                             "seeds (repeatable; default: each against the first with the "
+                             "same ghosts and maze)")
+    parser.add_argument("--plot-option", action="append", metavar="KEY",
+                        help="plot metrics against this Pacman option (default: every "
+                             "numeric option that varies)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the summary as JSON instead of a table")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _settings(args: argparse.Namespace) -> dict[str, Any]:
+    """Defaults, then the TOML file, then the flags."""
+    settings = dict(DEFAULTS)
+    if args.config:
+        settings.update(read_plan_file(args.config))
+    if settings.get("plot_option") is not None:
+        settings["plot_option"] = [settings["plot_option"]]
+    flags = {"games": args.games, "seed": args.seed, "num_ghosts": args.num_ghosts,
+             "max_moves": args.max_moves, "time_limit": args.time_limit,
+             "workers": args.workers, "backend": args.backend, "scheduler": args.scheduler,
+             "store": args.store, "out": args.out, "plot_option": args.plot_option,
+             "chunk_size": args.chunk_size}
+    settings.update({k: v for k, v in flags.items() if v is not None})
+    if args.pacman:
+        settings["pacman"] = [AgentEntry.parse(t, "--pacman") for t in args.pacman]
+    if args.ghosts:
+        settings["ghosts"] = [AgentEntry.parse(t, "--ghosts") for t in args.ghosts]
+    if args.layout:
+        settings["layouts"] = list(args.layout)
+    settings.setdefault("pacman", [AgentEntry(DEFAULT_PACMAN)])
+    settings.setdefault("ghosts", [AgentEntry(DEFAULT_GHOSTS)])
+    settings.setdefault("layouts", [DEFAULT_LAYOUT])
+    settings["pacman"] = expand_sweeps(
+        with_shared_options(settings["pacman"], parse_assignments(args.pacman_opt,
+                                                                  "--pacman-opt")),
+        parse_sweep(args.sweep))
+    settings["ghosts"] = with_shared_options(settings["ghosts"],
+                                             parse_assignments(args.ghost_opt, "--ghost-opt"))
+    if args.no_store:
+        settings["store"] = None
+    if settings["backend"] not in BACKENDS:
+        raise ConfigurationError(f"unknown backend {settings['backend']!r}; choose one of "
+                                 f"{', '.join(BACKENDS)}")
+    if settings["time_limit"] is not None and settings["time_limit"] <= 0:
+        raise ConfigurationError("time_limit must be positive")
+    return settings
+
+
+def run(args: argparse.Namespace) -> int:
+    from pacman.batch import report
+
+    settings = _settings(args)
+    plan = BatchPlan(pacman=settings["pacman"], ghosts=settings["ghosts"],
+                     layouts=settings["layouts"], games=settings["games"],
+                     seed=settings["seed"], num_ghosts=settings["num_ghosts"],
+                     max_moves=settings["max_moves"], time_limit=settings["time_limit"])
+    jobs = plan.jobs()
+    note = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
+    store = settings["store"]
+    try:
+        results = run_jobs(jobs, workers=settings["workers"], store=store,
+                           progress=not args.no_progress, backend=settings["backend"],
+                           chunk_size=settings["chunk_size"], scheduler=settings["scheduler"],
+                           on_repair=note)
+    except KeyboardInterrupt:
+        if store:
+            note(f"interrupted: finished games are in {store}; run the same command again "
+                 "to resume")
+        raise
+    summaries, comparisons = report.build(zip(jobs, results), args.compare)
+    if args.json:
+        from pacman.batch.tables import to_json
+
+        print(to_json(summaries, comparisons))
+    else:
+        from pacman.batch.tables import render_text
+
+        print(render_text(summaries, comparisons))
+    if settings["out"]:
+        written = report.write(summaries, comparisons, settings["out"],
+                               settings["plot_option"], plots=not args.no_plots)
+        note(f"wrote {', '.join(str(p) for p in written)}")
+    return 0

@@ -1,0 +1,56 @@
+"""``report STORE``: tables, comparisons and plots from a results store, without playing."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pacman.batch import read_store
+from pacman.batch import report as reporting
+from pacman.batch.tables import render_text, to_json
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("store", metavar="STORE", help="results store written by 'batch'")
+    parser.add_argument("--condition", action="append", metavar="TEXT",
+                        help="only conditions whose label contains TEXT (repeatable: any)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="write summary.md/.csv/.json and PNG plots into DIR")
+    parser.add_argument("--no-plots", action="store_true", help="with --out: tables only")
+    parser.add_argument("--compare", nargs=2, action="append", metavar=("A", "B"),
+                        help="compare two conditions (labels or table numbers) on their "
+                             "seeds (repeatable)")
+    parser.add_argument("--plot-option", action="append", metavar="KEY",
+                        help="plot metrics against this Pacman option (default: every "
+                             "numeric option that varies)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the summary as JSON instead of a table")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pacman.errors import ConfigurationError
+
+    games, dropped = read_store(args.store)
+    if dropped:
+        print(f"note: {args.store}: {dropped}; skipped (the next batch on this store repairs "
+              "it)", file=sys.stderr)
+    if args.condition:
+        games = [g for g in games if any(t in g.job.condition for t in args.condition)]
+    if not games:
+        raise ConfigurationError(f"{args.store}: no games"
+                                 f"{' match --condition' if args.condition else ''}")
+    # Conditions in batch order (their first job's position), each in seed order, whatever
+    # order the games finished in.
+    first: dict[str, tuple[float, int]] = {}
+    for number, game in enumerate(games):
+        rank = (game.index if game.index is not None else float("inf"), number)
+        first[game.job.condition] = min(first.get(game.job.condition, rank), rank)
+    games.sort(key=lambda g: (first[g.job.condition], g.result.seed))
+    pairs = [(g.job, g.result) for g in games]
+    summaries, comparisons = reporting.build(pairs, args.compare)
+    print(to_json(summaries, comparisons) if args.json else render_text(summaries, comparisons))
+    if args.out:
+        written = reporting.write(summaries, comparisons, args.out, args.plot_option,
+                                  plots=not args.no_plots)
+        print(f"wrote {', '.join(str(p) for p in written)}", file=sys.stderr)
+    return 0
