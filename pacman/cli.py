@@ -19,6 +19,9 @@ from pacman.errors import PacmanError
 COMMANDS = {
     "play": ("pacman.commands.play", "play, watch, record or replay games (the default)"),
     "tree": ("pacman.commands.tree", "run a search algorithm on a game tree (JSON or built-in)"),
+    "grade": ("pacman.commands.grade", "grade student agents against an assignment"),
+    "batch": ("pacman.commands.batch", "play many seeded games in parallel: tables, plots, resume"),
+    "report": ("pacman.commands.report", "tables and plots from a batch results store"),
 }
 
 

@@ -58,7 +58,8 @@ def load_file_module(path: Path) -> Any:
         sys.path.insert(0, folder)
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
+        with _classic_api().classic_imports(_classic_api().is_classic_source(path)):
+            spec.loader.exec_module(module)
     except Exception as error:  # a broken plug-in must not crash the caller
         del sys.modules[module_name]
         raise ConfigurationError(f"{path}: importing it failed: "
@@ -84,7 +85,8 @@ def resolve(spec: str, registry: Mapping[str, Any], kind: str) -> Any:
     where, _, attr = spec.rpartition(":")
     if not attr:
         raise ConfigurationError(f"{kind} {spec!r}: nothing named after the ':'")
-    if where.endswith(".py") or "/" in where or "\\" in where:
+    from_file = where.endswith(".py") or "/" in where or "\\" in where
+    if from_file:
         module = load_file_module(Path(where))
     else:
         try:
@@ -96,8 +98,18 @@ def resolve(spec: str, registry: Mapping[str, Any], kind: str) -> Any:
             raise ConfigurationError(f"{kind} {spec!r}: importing {where!r} failed: "
                                      f"{type(error).__name__}: {error}") from error
     try:
-        return getattr(module, attr)
+        found = getattr(module, attr)
     except AttributeError:
         public = [n for n in dir(module) if not n.startswith("_")]
         raise ConfigurationError(f"{kind} {spec!r}: {where} has no {attr!r}"
                                  f"{suggest(attr, public)}") from None
+    return _classic_api().adapt(found, module, kind) if from_file else found
+
+
+def _classic_api() -> Any:
+    """The hook for files written against the classic course API (:mod:`pacman.compat.loader`):
+    their ``import util`` / ``from game import Agent`` resolve while they load, and their agents
+    and evaluation functions are adapted to the engine when resolved."""
+    from pacman.compat import loader
+
+    return loader

@@ -1,0 +1,114 @@
+"""The classic ``GameState`` API over an engine :class:`~pacman.state.GameState`.
+
+A wrapper holds one immutable engine state; every method answers from it, and
+``generateSuccessor`` wraps the engine's successor, so nothing a classic agent does can change
+the game. Positions are ``(x, y)`` with ``y`` from the bottom, as in the classic course.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pacman.compat.game import AgentState, Configuration, Grid
+from pacman.errors import GameOverError
+from pacman.state import GameState as EngineState
+
+
+class GameState:
+    """A classic-API view of an engine state (``state.engine`` is the wrapped state)."""
+
+    __slots__ = ("engine",)
+
+    def __init__(self, engine: EngineState) -> None:
+        object.__setattr__(self, "engine", engine)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("GameState is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and other.engine == self.engine
+
+    def __hash__(self) -> int:
+        return hash(self.engine.key)
+
+    def __str__(self) -> str:
+        return str(self.engine)
+
+    # --- moves -------------------------------------------------------------------------------
+    def getLegalActions(self, agentIndex: int = 0) -> list[str]:
+        return list(self.engine.legal_actions(agentIndex))
+
+    def getLegalPacmanActions(self) -> list[str]:
+        return self.getLegalActions(0)
+
+    def generateSuccessor(self, agentIndex: int, action: str) -> GameState:
+        if self.engine.outcome is not None:
+            raise GameOverError("Can't generate a successor of a terminal state.")
+        return GameState(self.engine.successor(action, agentIndex))
+
+    def generatePacmanSuccessor(self, action: str) -> GameState:
+        return self.generateSuccessor(0, action)
+
+    def getNumAgents(self) -> int:
+        return self.engine.num_agents
+
+    # --- outcome and score -------------------------------------------------------------------
+    def isWin(self) -> bool:
+        return self.engine.is_win
+
+    def isLose(self) -> bool:
+        return self.engine.is_lose
+
+    def getScore(self) -> float:
+        return float(self.engine.score)
+
+    # --- agents ------------------------------------------------------------------------------
+    def getPacmanPosition(self) -> tuple[int, int]:
+        return self.engine.pacman_position
+
+    def _agent_state(self, index: int) -> AgentState:
+        engine = self.engine
+        layout = engine.layout
+        start_cell = layout.pacman_start if index == 0 else layout.ghost_starts[index - 1]
+        start = Configuration(layout.xy(start_cell), "Stop")
+        here = Configuration(engine.agent_position(index), engine.directions[index])
+        timer = 0 if index == 0 else engine.scared_timers[index - 1]
+        return AgentState(start, here, index == 0, timer)
+
+    def getPacmanState(self) -> AgentState:
+        return self._agent_state(0)
+
+    def getGhostStates(self) -> list[AgentState]:
+        return [self._agent_state(i) for i in range(1, self.engine.num_agents)]
+
+    def getGhostState(self, agentIndex: int) -> AgentState:
+        if not 1 <= agentIndex < self.engine.num_agents:
+            raise ValueError(f"no ghost with agent index {agentIndex}")
+        return self._agent_state(agentIndex)
+
+    def getGhostPositions(self) -> list[tuple[int, int]]:
+        return self.engine.ghost_positions
+
+    def getGhostPosition(self, agentIndex: int) -> tuple[int, int]:
+        return self.getGhostState(agentIndex).getPosition()
+
+    # --- the maze ----------------------------------------------------------------------------
+    def getFood(self) -> Grid:
+        layout = self.engine.layout
+        return Grid.from_cells(layout.width, layout.height, self.engine.food_positions)
+
+    def getWalls(self) -> Grid:
+        layout = self.engine.layout
+        return Grid.from_cells(layout.width, layout.height, layout.positions_of(layout.walls))
+
+    def getCapsules(self) -> list[tuple[int, int]]:
+        return self.engine.capsule_positions
+
+    def getNumFood(self) -> int:
+        return self.engine.food_count
+
+    def hasFood(self, x: int, y: int) -> bool:
+        return self.engine.has_food((x, y))
+
+    def hasWall(self, x: int, y: int) -> bool:
+        return self.engine.is_wall((x, y))

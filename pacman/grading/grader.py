@@ -1,0 +1,405 @@
+"""Grading one submission against an assignment: every test in its own sandboxed worker.
+
+The grader (this process) holds the assignment and computes every reference answer; a worker
+(:mod:`pacman.grading.worker`) only ever receives one test input at a time and answers with what
+the submission did. Tree tests compare that with the reference search and, on failure, with the
+deliberately wrong variants (:mod:`pacman.grading.variants`) to name the mistake. Game tests run
+the game loop here, with the ghosts, so a submission can neither change the state nor the rules:
+each of Pacman's decisions is a request to the worker.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from pacman.errors import ConfigurationError
+from pacman.game import CRASH, ILLEGAL, TIMEOUT, WIN, AgentTimeout, run_game
+from pacman.grading.assignment import Assignment, Question, Test, TreeCase
+from pacman.grading.sandbox import Worker, WorkerFailure
+from pacman.grading.tree_tests import Observation, judge, reference_search
+from pacman.grading.variants import BUGS, diagnose
+from pacman.layout import load_layout
+from pacman.lineup import agent_spec
+from pacman.state import GameState
+
+#: Extra seconds a worker gets to start, import the submission and build an agent.
+STARTUP_SECONDS = 10.0
+#: Seconds a game move may take past its limit before the worker is stopped (the move still
+#: counts as a timeout: the game loop compares the time taken with the limit itself).
+MOVE_GRACE = 0.25
+#: Failing trees described in full in a test's output.
+SHOWN_FAILURES = 3
+
+
+@dataclass
+class TestResult:
+    """The outcome of one test: its score, what happened, and the diagnosis."""
+
+    question: str
+    number: str
+    name: str
+    score: float
+    max_score: float
+    visibility: str
+    tags: tuple[str, ...]
+    output: list[str] = field(default_factory=list)
+    diagnosis: list[str] = field(default_factory=list)
+    metrics: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return self.score >= self.max_score
+
+
+@dataclass
+class QuestionResult:
+    id: str
+    title: str
+    tests: list[TestResult]
+
+    @property
+    def score(self) -> float:
+        return sum(t.score for t in self.tests)
+
+    @property
+    def max_score(self) -> float:
+        return sum(t.max_score for t in self.tests)
+
+    @property
+    def diagnosis(self) -> list[str]:
+        """The mistakes that explain every diagnosed failing test of the question."""
+        return _common_diagnosis([t.diagnosis for t in self.tests if not t.passed])
+
+
+@dataclass
+class GradeReport:
+    """Everything about one graded submission."""
+
+    submission: str
+    assignment: str
+    questions: list[QuestionResult]
+    seconds: float = 0.0
+    leaderboard: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        return sum(q.score for q in self.questions)
+
+    @property
+    def max_score(self) -> float:
+        return sum(q.max_score for q in self.questions)
+
+
+def grade(submission: str | Path, assignment: Assignment, *, questions: set[str] | None = None,
+          progress: Callable[[TestResult], None] | None = None) -> GradeReport:
+    """Grade ``submission`` (a Python file or a folder of them) on ``assignment``.
+
+    ``questions`` restricts grading to those question ids. ``progress`` is called after each
+    test. Raises :class:`ConfigurationError` if the submission does not exist.
+    """
+    path = Path(submission).resolve()
+    if not (path.is_file() and path.suffix == ".py") and not path.is_dir():
+        raise ConfigurationError(f"{submission}: no such Python file or folder")
+    if questions:
+        unknown = questions - {q.id for q in assignment.questions}
+        if unknown:
+            raise ConfigurationError(f"no question {sorted(unknown)[0]!r} in {assignment.source}")
+    began = time.monotonic()
+    report = GradeReport(str(submission), assignment.name, [])
+    for question in assignment.questions:
+        if questions and question.id not in questions:
+            continue
+        results = []
+        for test in question.tests:
+            result = run_test(path, assignment, question, test)
+            results.append(result)
+            if progress is not None:
+                progress(result)
+            if test.leaderboard and test.leaderboard in result.metrics:
+                report.leaderboard.append({"name": f"{test.name}: {test.leaderboard}",
+                                           "value": result.metrics[test.leaderboard],
+                                           "order": "asc" if test.leaderboard in ("timeouts", "failures") else "desc"})
+        report.questions.append(QuestionResult(question.id, question.title, results))
+    report.seconds = time.monotonic() - began
+    return report
+
+
+def run_test(path: Path, assignment: Assignment, question: Question, test: Test) -> TestResult:
+    """Run one test in a fresh worker; never raises for anything the submission does."""
+    result = TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
+                        test.tags)
+    began = time.monotonic()
+    session = _Session(path, assignment, test)
+    try:
+        if test.kind == "tree":
+            _tree_test(session, test, result)
+        else:
+            _game_test(session, test, result)
+    except _Stop as stop:
+        result.output.append(str(stop))
+        result.score = 0.0
+    finally:
+        session.close()
+    result.seconds = time.monotonic() - began
+    return result
+
+
+class _Stop(Exception):
+    """Ends a test early (the submission cannot run it); the message explains why."""
+
+
+class _Session:
+    """A test's worker, started (and restarted after a failure) on demand."""
+
+    def __init__(self, path: Path, assignment: Assignment, test: Test) -> None:
+        self.path = path
+        self.assignment = assignment
+        self.test = test
+        self.worker: Worker | None = None
+        self.found: dict[str, Any] = {}
+        self.violations: list[str] = []
+        self.printed: list[str] = []
+
+    def ensure(self) -> Worker:
+        if self.worker is not None and self.worker.alive:
+            return self.worker
+        if self.worker is not None:
+            self.worker.close()
+        folder = self.path if self.path.is_dir() else self.path.parent
+        self.worker = Worker(self.test.limits.worker_limits(), [folder])
+        needed = [r for r in (self.test.role, self.test.evaluation_role) if r]
+        roles = {r: list(self.assignment.roles[r]) for r in needed}
+        try:
+            reply = self.request({"cmd": "load", "path": str(self.path), "roles": roles},
+                                 STARTUP_SECONDS)
+        except WorkerFailure as failure:
+            raise _Stop(f"loading the submission failed: {failure}") from None
+        if reply.get("error"):
+            raise _Stop(f"loading the submission failed: {_error_text(reply['error'])}")
+        self.found = reply.get("found") or {}
+        for role in needed:
+            if role not in self.found:
+                names = " or ".join(self.assignment.roles[role])
+                raise _Stop(f"the submission defines no {names}")
+        return self.worker
+
+    def request(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+        assert self.worker is not None
+        reply = self.worker.request(message, timeout)
+        for v in reply.get("violations") or []:
+            if isinstance(v, str) and v not in self.violations:
+                self.violations.append(v)
+        out = reply.get("output")
+        if isinstance(out, str) and out and sum(map(len, self.printed)) < 2000:
+            self.printed.append(out)
+        return reply
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+
+
+def _error_text(error: Any) -> str:
+    if isinstance(error, dict):
+        kind, message = error.get("type", "Error"), error.get("message", "")
+        if kind in ("SystemExit",):
+            return f"the submission {message}"
+        if kind == "OutputLimitExceeded":
+            return f"the submission {message} (output limit)"
+        if kind == "NodeBudgetExceeded":
+            return f"the submission {message}"
+        if kind == "MemoryError":
+            return "the submission ran out of memory (MemoryError)"
+        return f"{kind}: {message}"
+    return str(error)
+
+
+def _finish(result: TestResult, session: _Session) -> None:
+    if session.violations:
+        result.score = 0.0
+        result.output.append("the submission tried something a grader forbids: "
+                             + "; ".join(session.violations[:3]))
+    if session.printed:
+        text = "".join(session.printed)[:2000]
+        result.output.append("the submission printed:\n" + text.rstrip())
+
+
+# --- tree tests ------------------------------------------------------------------------------
+
+def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
+    failures = []
+    passed = 0
+    for case in test.cases:
+        expected = reference_search(case.tree, test.algorithm, test.depth, test.strict)
+        seen = _student_tree(session, test, case)
+        verdict = judge(expected, seen, test.ties)
+        if verdict.passed:
+            passed += 1
+            continue
+        bugs = []
+        if seen.error is None or not seen.error.startswith("worker:"):
+            bugs = diagnose(case.tree, test.algorithm, test.depth, test.strict, seen)
+            if not bugs and seen.error and seen.terminal_expansions and _error_type(seen.error) in (
+                    "ValueError", "ZeroDivisionError", "GameOverError", "IndexError"):
+                bugs = ["ignores_terminal"]
+        failures.append((case, expected, seen, verdict, bugs))
+        if seen.error and seen.error.startswith("worker:"):
+            break  # the worker is gone or out of time: the rest would fail the same way
+    total = len(test.cases)
+    result.metrics = {"trees": total, "passed": passed}
+    if not failures:
+        result.score = test.points
+        result.output.append(f"all {total} tree{'s' if total != 1 else ''} correct "
+                             f"({test.algorithm}, depth {test.depth})")
+    else:
+        result.output.append(f"{passed} of {total} trees correct ({test.algorithm}, depth "
+                             f"{test.depth}); every tree must be")
+        for case, expected, seen, verdict, bugs in failures[:SHOWN_FAILURES]:
+            ref = expected.reference
+            result.output.append(f"- {case.label}: " + "; ".join(verdict.differences))
+            result.output.append(f"  expected action {ref.action}, generated "
+                                 f"{' '.join(ref.generated)}; evaluated {' '.join(ref.evaluated)}")
+            if seen.error is None:
+                result.output.append(f"  got action {seen.action}, generated "
+                                     f"{' '.join(seen.generated[:40])}; evaluated "
+                                     f"{' '.join(seen.evaluated[:40])}")
+        if len(failures) > SHOWN_FAILURES:
+            result.output.append(f"- ... and {len(failures) - SHOWN_FAILURES} more failing trees")
+        result.diagnosis = _common_diagnosis([f[4] for f in failures])
+        for bug in result.diagnosis:
+            result.output.append(f"likely mistake: {BUGS[bug]}")
+    _finish(result, session)
+
+
+def _common_diagnosis(per_tree: list[list[str]]) -> list[str]:
+    explained = [set(b) for b in per_tree if b]
+    if not explained:
+        return []
+    common = set.intersection(*explained)
+    if common:
+        return sorted(common)
+    counts = Counter(b for bugs in explained for b in bugs)
+    best = max(counts.values())
+    return sorted(b for b, c in counts.items() if c == best)
+
+
+def _error_type(error: str) -> str:
+    return error.partition(":")[0]
+
+
+def _student_tree(session: _Session, test: Test, case: TreeCase) -> Observation:
+    try:
+        session.ensure()
+        reply = session.request({"cmd": "tree", "role": test.role, "tree": case.tree.data,
+                                 "agents": case.tree.num_agents, "depth": test.depth,
+                                 "budget": test.limits.node_budget or 200 * case.tree.size + 1000},
+                                test.limits.move_seconds)
+    except WorkerFailure as failure:
+        return Observation(None, (), (), error=f"worker: {failure}")
+    error = reply.get("error")
+    value = reply.get("value")
+    return Observation(
+        action=reply.get("action") if isinstance(reply.get("action"), str) else None,
+        generated=_ids(reply.get("generated")), evaluated=_ids(reply.get("evaluated")),
+        value=value if isinstance(value, (int, float)) and not isinstance(value, bool) else None,
+        error=None if not error else _error_text(error),
+        terminal_expansions=_ids(reply.get("terminal_expansions")))
+
+
+def _ids(items: Any) -> tuple[str, ...]:
+    return tuple(x for x in items if isinstance(x, str)) if isinstance(items, list) else ()
+
+
+# --- game tests ------------------------------------------------------------------------------
+
+class SubmissionError(Exception):
+    """The submission's agent failed to decide (its message says how)."""
+
+
+class RemoteAgent:
+    """Pacman in the grader's game loop: each decision is asked of the worker."""
+
+    def __init__(self, session: _Session, move_seconds: float) -> None:
+        self.session = session
+        self.move_seconds = move_seconds
+        self.budget_exceeded = False
+
+    def get_action(self, state: GameState) -> str:
+        fields = [list(state[1]), list(state[2]), list(state[3]), state[4], state[5], state[6],
+                  state[7], state[8]]
+        try:
+            reply = self.session.request({"cmd": "move", "state": fields}, self.move_seconds)
+        except WorkerFailure as failure:
+            if failure.kind == "timeout":
+                raise AgentTimeout() from None
+            raise SubmissionError(str(failure)) from None
+        error = reply.get("error")
+        if error:
+            if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
+                self.budget_exceeded = True
+            raise SubmissionError(_error_text(error))
+        return reply.get("action")
+
+
+def _game_test(session: _Session, test: Test, result: TestResult) -> None:
+    layout = load_layout(test.layout)
+    names = [g.strip() for g in test.ghosts.split(",")]
+    num_ghosts = len(names) if len(names) > 1 else layout.num_ghosts
+    ghosts = [agent_spec(names[0] if len(names) == 1 else names[i], "ghost") for i in range(num_ghosts)]
+    outcomes: list[str] = []
+    scores: list[float] = []
+    for i in range(test.games):
+        seed = test.seed + i
+        try:
+            session.ensure()
+            initial = GameState.initial(layout, num_ghosts=num_ghosts)
+            reply = session.request({
+                "cmd": "game", "role": test.role, "search": test.search,
+                "evaluation_role": test.evaluation_role, "options": dict(test.options),
+                "layout": layout.text, "layout_name": layout.name, "seed": seed,
+                "budget": test.limits.node_budget,
+                "state": [list(initial[1]), list(initial[2]), list(initial[3]), initial[4],
+                          initial[5], initial[6], initial[7], initial[8]]},
+                STARTUP_SECONDS)
+        except WorkerFailure as failure:
+            raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
+        if reply.get("error"):
+            raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
+        pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE)
+        game = run_game(layout, [pacman, *ghosts], seed, max_moves=test.max_moves,
+                        move_time_limit=test.limits.move_seconds)
+        outcome = TIMEOUT if pacman.budget_exceeded else game.outcome
+        outcomes.append(outcome)
+        scores.append(game.score)
+        line = f"game {i + 1} (seed {seed}): {outcome}, score {game.score}, {game.moves} moves"
+        if game.failure is not None:
+            line += f": {game.failure.message.removeprefix('SubmissionError: ')}"
+        result.output.append(line)
+    metrics = {
+        "games": test.games, "wins": outcomes.count(WIN),
+        "win_rate": outcomes.count(WIN) / test.games,
+        "mean_score": sum(scores) / test.games,
+        "timeouts": outcomes.count(TIMEOUT),
+        "failures": sum(outcomes.count(k) for k in (CRASH, ILLEGAL, TIMEOUT)),
+    }
+    result.metrics = metrics
+    result.output.insert(0, f"{metrics['wins']}/{test.games} wins, mean score "
+                            f"{metrics['mean_score']:.1f}, {metrics['timeouts']} timeouts, "
+                            f"{metrics['failures']} failures ({test.layout} vs {test.ghosts})")
+    score = 0.0
+    for band in test.credit:
+        met = band.met(metrics[band.metric])
+        score += band.points if met else 0.0
+        result.output.append(f"{'+' if met else ' '}{band.points:g} for {band.describe()}: "
+                             f"{'yes' if met else 'no'} ({_metric_text(band.metric, metrics[band.metric])})")
+    result.score = score
+    _finish(result, session)
+
+
+def _metric_text(metric: str, value: float) -> str:
+    return f"{value:.0%}" if metric == "win_rate" else f"{value:g}"

@@ -1,0 +1,109 @@
+"""Reports of a graded submission: readable text, JSON, and Gradescope's ``results.json``.
+
+Gradescope's format (its autograder specification): a top-level object with ``score``,
+``execution_time`` (whole seconds), ``output``, ``visibility``, ``stdout_visibility``,
+``tests`` and ``leaderboard``. Each test has ``score`` and ``max_score`` (numbers), ``status``
+(``passed`` or ``failed``), ``name``, ``number`` (a string such as ``"2.3"``), ``output``,
+``tags`` (strings) and ``visibility`` (``visible``, ``hidden``, ``after_due_date`` or
+``after_published``). A leaderboard entry has ``name``, ``value`` and optionally ``order``
+(``asc`` or ``desc``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from pacman.errors import ConfigurationError
+from pacman.grading.grader import GradeReport, TestResult
+from pacman.grading.variants import BUGS
+
+
+def text_report(report: GradeReport) -> str:
+    """The terminal report: per question, per test, what was expected, what happened, why."""
+    lines = [f"{report.assignment}: {report.submission}"]
+    for question in report.questions:
+        lines.append("")
+        lines.append(f"{question.id} {question.title}: {_points(question.score)}/"
+                     f"{_points(question.max_score)}")
+        for bug in question.diagnosis:
+            lines.append(f"  diagnosis: {BUGS[bug]}")
+        for test in question.tests:
+            mark = "PASS" if test.passed else ("PART" if test.score > 0 else "FAIL")
+            hidden = "" if test.visibility == "visible" else f" [{test.visibility}]"
+            lines.append(f"  {mark} {test.number} {test.name}{hidden}: {_points(test.score)}/"
+                         f"{_points(test.max_score)}")
+            for line in test.output:
+                lines.extend("      " + part for part in line.splitlines())
+    lines.append("")
+    lines.append(f"total: {_points(report.score)}/{_points(report.max_score)}  "
+                 f"({report.seconds:.1f} s)")
+    for entry in report.leaderboard:
+        lines.append(f"leaderboard: {entry['name']} = {_number(entry['value'])}")
+    return "\n".join(lines)
+
+
+def json_report(report: GradeReport) -> dict[str, Any]:
+    """Everything in the report as plain JSON data."""
+    return {
+        "submission": report.submission, "assignment": report.assignment,
+        "score": report.score, "max_score": report.max_score,
+        "seconds": round(report.seconds, 3), "leaderboard": report.leaderboard,
+        "questions": [{
+            "id": q.id, "title": q.title, "score": q.score, "max_score": q.max_score,
+            "diagnosis": q.diagnosis,
+            "tests": [_test_json(t) for t in q.tests]} for q in report.questions],
+    }
+
+
+def _test_json(test: TestResult) -> dict[str, Any]:
+    return {"number": test.number, "name": test.name, "score": test.score,
+            "max_score": test.max_score, "passed": test.passed, "visibility": test.visibility,
+            "tags": list(test.tags), "output": test.output, "diagnosis": test.diagnosis,
+            "metrics": test.metrics, "seconds": round(test.seconds, 3)}
+
+
+def gradescope_results(report: GradeReport) -> dict[str, Any]:
+    """Gradescope's ``results.json`` (see the module docstring)."""
+    tests = []
+    for question in report.questions:
+        for test in question.tests:
+            tests.append({
+                "score": float(test.score), "max_score": float(test.max_score),
+                "status": "passed" if test.passed else "failed",
+                "name": f"{question.title}: {test.name}", "number": test.number,
+                "output": "\n".join(test.output), "tags": [question.id, *test.tags],
+                "visibility": test.visibility,
+            })
+    summary = "; ".join(f"{q.id} {_points(q.score)}/{_points(q.max_score)}"
+                        for q in report.questions)
+    return {
+        "score": float(report.score), "execution_time": int(math.ceil(report.seconds)),
+        "output": f"{report.assignment}: {_points(report.score)}/{_points(report.max_score)} "
+                  f"({summary})",
+        "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
+        "leaderboard": [{"name": e["name"], "value": _leaderboard_value(e["value"]),
+                         "order": e.get("order", "desc")} for e in report.leaderboard],
+    }
+
+
+def write_json(data: Any, path: str | Path) -> None:
+    """Write ``data`` as JSON to ``path`` (``-``: standard output is the caller's job)."""
+    try:
+        Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise ConfigurationError(f"{path}: cannot be written ({error.strerror or error})") from None
+
+
+def _leaderboard_value(value: Any) -> float:
+    return round(float(value), 2)
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def _number(value: Any) -> str:
+    return f"{value:.1f}" if isinstance(value, float) else str(value)

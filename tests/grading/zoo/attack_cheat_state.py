@@ -1,0 +1,35 @@
+"""Hostile: tries to change the game: rewrites the rules and the state it is shown.
+
+It patches the engine's rules so that every move wins, and tries to set attributes on the
+state; neither may change the grade it gets for playing (the game runs in the grader).
+"""
+
+import pacman.rules
+from pacman.state import GameState
+
+from _native_student import MinimaxAgent as _Minimax, ReflexAgent as _Reflex
+
+_honest = pacman.rules.successor
+
+
+def _always_win(state, action, agent=None):
+    s = _honest(state, action, agent)
+    return tuple.__new__(GameState, (*s[:4], 0, 0, 10**6, s[7], "win"))
+
+
+pacman.rules.successor = _always_win
+pacman.rules.WIN_SCORE = 10**6
+
+
+class MinimaxAgent(_Minimax):
+    def get_action(self, state):
+        try:
+            object.__setattr__(state, "_node", None)
+        except Exception:
+            pass
+        return super().get_action(state)
+
+
+class ReflexAgent(_Reflex):
+    def get_action(self, state):
+        return "Stop" if "Stop" in state.legal_actions(0) else state.legal_actions(0)[0]
