@@ -6,6 +6,7 @@ from typing import Any
 
 from agents.basic import GreedyPacman, RandomPacman
 from agents.ghosts import DirectionalGhost, RandomGhost
+from agents.smart_ghosts import AdversarialGhost, MixedGhost, TeamGhost
 from agents.search_agents import (AlphaBetaAgent, ExpectimaxAgent, IterativeDeepeningAgent,
                                   MCTSAgent, MinimaxAgent, MonteCarloAgent)
 
@@ -24,6 +25,9 @@ PACMAN_AGENTS: dict[str, Any] = {
 GHOST_AGENTS: dict[str, Any] = {
     "random": RandomGhost,
     "directional": DirectionalGhost,
+    "adversarial": AdversarialGhost,
+    "team": TeamGhost,
+    "mixed": MixedGhost,
 }
 
 

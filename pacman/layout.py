@@ -214,6 +214,18 @@ class Layout:
         return array
 
     @cached_property
+    def open_distances(self) -> np.ndarray:
+        """Maze distances from every cell to each open cell, in :attr:`open_cells` order: a
+        read-only ``(cells, open cells)`` int32 array with unreachable pairs set to the number
+        of cells (farther than any real path), so minima over several sources need no masking.
+        """
+        size = self.width * self.height
+        array = self.distances[:, list(self.open_cells)].copy()
+        array[array == UNREACHABLE] = size
+        array.setflags(write=False)
+        return array
+
+    @cached_property
     def diameter(self) -> int:
         """The longest maze distance between two connected open cells."""
         return max((max(row) for row in self.distance_rows), default=0)
