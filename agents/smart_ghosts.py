@@ -23,9 +23,8 @@ import random
 from collections import OrderedDict
 from typing import Callable, Mapping
 
-import numpy as np
-
 from agents.base import DistributionAgent
+from agents.evaluation import pacman_territory
 from agents.pacman_game import PacmanGame
 from agents.search.algorithms import alphabeta
 from pacman.errors import ConfigurationError
@@ -54,25 +53,6 @@ def seek_pacman(ghost: int) -> Callable[[GameState], float]:
         return state[6] + (-FLEE * d if state[3][ghost - 1] else CHASE * d)
 
     return value
-
-
-def pacman_territory(state: GameState) -> int:
-    """Open cells Pacman reaches strictly before every ghost that is not scared.
-
-    Pacman moves first in a round, so a cell he reaches in ``t`` moves is safe from a ghost that
-    needs ``t`` or more: such a ghost arrives after him (and he may have moved on). With no
-    hunting ghost, every cell Pacman can reach counts.
-    """
-    layout = state[0]
-    distances = layout.open_distances
-    positions = state[1]
-    scared = state[3]
-    hunters = [positions[g] for g in range(1, len(positions)) if not scared[g - 1]]
-    mine = distances[positions[0]]
-    if not hunters:
-        return int(np.count_nonzero(mine < len(layout.cell_xy)))
-    theirs = distances[hunters].min(axis=0)
-    return int(np.count_nonzero(mine < theirs))
 
 
 def team_value(state: GameState) -> float:

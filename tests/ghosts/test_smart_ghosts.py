@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.smart_ghosts import (AdversarialGhost, MixedGhost, TeamGhost, pacman_territory,
+from agents.evaluation import pacman_territory
+from agents.smart_ghosts import (AdversarialGhost, MixedGhost, TeamGhost,
                                  seek_pacman, team_value)
 from pacman.errors import ConfigurationError
 from pacman.layout import parse_layout, shipped_layout_names

@@ -23,17 +23,14 @@ def _question(report, qid):
 
 @pytest.fixture(scope="module")
 def native_report(default_assignment):
-    began = time.monotonic()
-    report = grade(ZOO / "correct_native.py", default_assignment)
-    return report, time.monotonic() - began
+    return grade(ZOO / "correct_native.py", default_assignment)
 
 
-def test_correct_native_submission_gets_full_marks_in_under_ten_seconds(native_report):
-    report, seconds = native_report
+def test_correct_native_submission_gets_full_marks(native_report):
+    report = native_report
     failing = [(t.number, t.output) for q in report.questions for t in q.tests if not t.passed]
     assert failing == []
     assert report.score == report.max_score == 24
-    assert seconds < 10, f"grading took {seconds:.1f} s"
     assert report.leaderboard and report.leaderboard[0]["value"] > 1000
 
 

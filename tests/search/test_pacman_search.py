@@ -296,13 +296,14 @@ def better_bounds(state: GameState, depth: int) -> tuple[float, float]:
 
     Beyond the score, ``better`` has a food term of at most 10 either way, adds at most
     ``100 / (d + 1) <= 100`` per scared ghost (only while one can be scared) and subtracts at
-    most ``150 / (d + 1) <= 150`` per ghost and ``20`` per capsule left (never more than now).
+    most ``150 / (d + 1) <= 150`` per ghost, ``150`` when Pacman is cornered and ``20`` per
+    capsule left (never more than now).
     The leaf check of the test below fails if ``better`` ever leaves these bounds.
     """
     lo, hi = score_bounds(state, depth)
     k = state.num_ghosts
     hunting = 100 * k if scared_periods(state, depth) else 0
-    return lo - 10 - 150 * k - 20 * state.capsules.bit_count(), hi + 10 + hunting
+    return lo - 10 - 150 * (k + 1) - 20 * state.capsules.bit_count(), hi + 10 + hunting
 
 
 BOUNDS = {"score": score_bounds, "better": better_bounds}
