@@ -39,14 +39,18 @@ def pacman_territory(state: GameState) -> int:
     needs ``t`` or more. With no hunting ghost, every cell Pacman can reach counts.
     """
     layout = state[0]
-    distances = layout.open_distances
+    rows = layout.open_distances
     positions = state[1]
     scared = state[3]
-    hunters = [positions[g] for g in range(1, len(positions)) if not scared[g - 1]]
-    mine = distances[positions[0]]
-    if not hunters:
+    theirs = None
+    for ghost in range(1, len(positions)):
+        if not scared[ghost - 1]:
+            row = rows[positions[ghost]]
+            theirs = row if theirs is None else np.minimum(theirs, row)
+    mine = rows[positions[0]]
+    if theirs is None:
         return int(np.count_nonzero(mine < len(layout.cell_xy)))
-    return int(np.count_nonzero(mine < distances[hunters].min(axis=0)))
+    return int(np.count_nonzero(mine < theirs))
 
 
 def score(state: GameState) -> float:
