@@ -6,6 +6,7 @@ from typing import Any
 
 from agents.basic import GreedyPacman, RandomPacman
 from agents.ghosts import DirectionalGhost, RandomGhost
+from agents.keyboard import KeyboardPacman
 from agents.smart_ghosts import AdversarialGhost, MixedGhost, TeamGhost
 from agents.search_agents import (AlphaBetaAgent, ExpectimaxAgent, IterativeDeepeningAgent,
                                   MCTSAgent, MinimaxAgent, MonteCarloAgent)
@@ -20,6 +21,7 @@ PACMAN_AGENTS: dict[str, Any] = {
     "deepening": IterativeDeepeningAgent,
     "montecarlo": MonteCarloAgent,
     "mcts": MCTSAgent,
+    "keyboard": KeyboardPacman,
 }
 
 GHOST_AGENTS: dict[str, Any] = {

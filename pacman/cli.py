@@ -22,6 +22,7 @@ COMMANDS = {
     "grade": ("pacman.commands.grade", "grade student agents against an assignment"),
     "batch": ("pacman.commands.batch", "play many seeded games in parallel: tables, plots, resume"),
     "report": ("pacman.commands.report", "tables and plots from a batch results store"),
+    "export": ("pacman.commands.export", "write a recorded game as an animated GIF (or MP4)"),
 }
 
 
@@ -53,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(args_list)
+        args.command_line = args_list  # for reports that quote the command that made them
         return int(args.handler(args) or 0)
     except PacmanError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any, Callable
 
 from pacman.commands.argtypes import seconds, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
-from pacman.errors import ConfigurationError
-from pacman.game import GameResult, Move, load_results, replay_states, run_game
+from pacman.display.controls import QUIT, RESTART
+from pacman.errors import ConfigurationError, PacmanError
+from pacman.game import AgentSpec, GameResult, Move, load_results, replay_states, run_game
 from pacman.layout import layout_catalog, load_layout
 from pacman.options import parse_assignments
 
@@ -41,6 +43,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="auto (a window if a screen exists, else text), window, text or none")
     parser.add_argument("--frame-time", type=seconds, metavar="SECONDS",
                         help="pause between drawn frames (default: 0.1; 0 with --display none)")
+    parser.add_argument("--zoom", type=zoom_factor, metavar="FACTOR",
+                        help="window cell size, 1 = 24 pixels (default: fit the screen); "
+                             "with --export, 1 = 16 pixels")
+    parser.add_argument("--overlay", action="store_true",
+                        help="start the window with the search overlay shown (key s); with "
+                             "--export, draw the heat map of Pacman's evaluation")
+    parser.add_argument("--export", metavar="FILE.gif|FILE.mp4",
+                        help="also write every game (or replayed game) as an animation; "
+                             "several games get -1, -2, ... before the ending")
     parser.add_argument("--max-moves", type=whole_number(1), default=1000, metavar="M",
                         help="end a game after Pacman's M-th move (default: 1000)")
     parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
@@ -54,6 +65,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="list agents, their options and the evaluation functions")
     parser.add_argument("--json", action="store_true",
                         help="print each game's result as one JSON object per line")
+
+
+def zoom_factor(text: str) -> float:
+    """An argparse type for ``--zoom``: a number above 0, at most 5."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value <= 5:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 5, got {text}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,7 +119,7 @@ def list_agents() -> int:
     return 0
 
 
-def _display(args: argparse.Namespace):
+def _display(args: argparse.Namespace, evaluation: Callable | None = None):
     kind = args.display
     if args.json and kind == "auto":
         kind = "none"
@@ -105,10 +127,65 @@ def _display(args: argparse.Namespace):
     frame_time = args.frame_time
     if frame_time is None:
         frame_time = 0.0 if concrete == "none" else 0.1
-    options = {}
+    options: dict[str, Any] = {}
     if concrete == "text" and args.json:
         options["stream"] = sys.stderr
+    if concrete == "window":
+        options.update(zoom=args.zoom, overlay=args.overlay, evaluation=evaluation)
     return make_display(concrete, frame_time=frame_time, **options)
+
+
+def _pacman_evaluation(spec: AgentSpec) -> Callable | None:
+    """The evaluation function Pacman's agent uses (given or default), for the heat map."""
+    from pacman.options import declared_options
+
+    if "evaluation" in spec.options:
+        found = spec.options["evaluation"]
+    else:
+        found = declared_options(spec.factory).get("evaluation", (None, None))[1]
+    return found if callable(found) and not isinstance(found, type) else None
+
+
+def recorded_evaluation(result: GameResult) -> Callable | None:
+    """The evaluation of a recording's Pacman, if its agent and options still resolve."""
+    from pacman.lineup import agent_spec
+
+    try:
+        pacman = result.agents[0]
+        return _pacman_evaluation(agent_spec(pacman["name"], "pacman", pacman.get("options")))
+    except (PacmanError, LookupError, TypeError, AttributeError):
+        return None
+
+
+def _check_export(args: argparse.Namespace) -> None:
+    if args.export:
+        from pacman.display.export import check_target
+
+        check_target(args.export)
+
+
+def _export(args: argparse.Namespace, result: GameResult, number: int, total: int,
+            evaluation: Callable | None) -> None:
+    """Write ``result`` as an animation when ``--export`` asks for it."""
+    if not args.export:
+        return
+    from pacman.display.export import export_game
+
+    path = args.export
+    if total > 1:
+        stem, dot, ending = path.rpartition(".")
+        path = f"{stem}-{number + 1}{dot}{ending}"
+    count = export_game(result, path, frame_time=args.frame_time or 0.1,
+                        zoom=args.zoom or 1.0,
+                        evaluation=evaluation if args.overlay else None)
+    print(f"wrote {path} ({count} frames)", file=sys.stderr if args.json else sys.stdout,
+          flush=True)
+
+
+def _close(display: Any) -> None:
+    close = getattr(display, "close", None)
+    if callable(close):
+        close()
 
 
 def play(args: argparse.Namespace) -> int:
@@ -118,24 +195,36 @@ def play(args: argparse.Namespace) -> int:
     specs = lineup(layout, args.pacman, args.ghosts, args.num_ghosts,
                    parse_assignments(args.pacman_opt, "--pacman-opt"),
                    parse_assignments(args.ghost_opt, "--ghost-opt"))
-    display = _display(args)
+    _check_export(args)
+    evaluation = _pacman_evaluation(specs[0])
+    display = _display(args, evaluation)
     first_seed = args.seed if args.seed is not None else _fresh_seed()
     record = _open_record(args.record)
     results: list[GameResult] = []
     try:
-        for number in range(args.games):
-            result = run_game(layout, specs, first_seed + number, max_moves=args.max_moves,
+        number = 0
+        while number < args.games:
+            seed = first_seed + number
+            result = run_game(layout, specs, seed, max_moves=args.max_moves,
                               move_time_limit=args.time_limit, display=display)
+            request = getattr(display, "request", None)
+            if request == RESTART:  # the same game again: same number, same seed
+                print(f"game {number + 1}/{args.games} (seed {seed}): restarted",
+                      file=sys.stderr if args.json else sys.stdout, flush=True)
+                continue
             results.append(result)
             if record is not None:
                 record.write(result.to_json() + "\n")
                 record.flush()
             _report(result, number, args)
-            if result.outcome == "interrupted":
+            _export(args, result, number, args.games, evaluation)
+            if result.outcome == "interrupted" or request == QUIT:
                 break
+            number += 1
     finally:
         if record is not None:
             record.close()
+        _close(display)
     if not args.json and len(results) > 1:
         wins = sum(r.won for r in results)
         mean = sum(r.score for r in results) / len(results)
@@ -173,18 +262,29 @@ def _fresh_seed() -> int:
 def replay(args: argparse.Namespace) -> int:
     """Show recorded games move by move, checking that they reproduce exactly."""
     results = load_results(args.replay)
-    display = _display(args)
-    for result in results:
-        states = replay_states(result)
-        state = next(states)
-        display.start(state, [a["name"] for a in result.agents])
-        num_agents = result.num_ghosts + 1
-        for index, state in enumerate(states):
-            display.update(state, Move(index % num_agents, result.actions[index], 0.0))
-        display.finish(state, result)
-        if args.json:
-            print(json.dumps(result.summary()), flush=True)
-        else:
-            print(f"replayed seed {result.seed} on {result.layout}: {result.outcome}, "
-                  f"score {result.score}, {result.moves} moves (reproduced exactly)")
+    _check_export(args)
+    display = _display(args, recorded_evaluation(results[0]))
+    show_replay = getattr(display, "show_replay", None)
+    try:
+        for number, result in enumerate(results):
+            states = list(replay_states(result))
+            if show_replay is not None:
+                request = show_replay(result, states, evaluation=recorded_evaluation(result))
+            else:
+                request = None
+                display.start(states[0], [a["name"] for a in result.agents])
+                num_agents = result.num_ghosts + 1
+                for index, state in enumerate(states[1:]):
+                    display.update(state, Move(index % num_agents, result.actions[index], 0.0))
+                display.finish(states[-1], result)
+            if args.json:
+                print(json.dumps(result.summary()), flush=True)
+            else:
+                print(f"replayed seed {result.seed} on {result.layout}: {result.outcome}, "
+                      f"score {result.score}, {result.moves} moves (reproduced exactly)")
+            _export(args, result, number, len(results), recorded_evaluation(result))
+            if request == QUIT:
+                break
+    finally:
+        _close(display)
     return 0

@@ -1,0 +1,50 @@
+"""``export``: turn recorded games into animated GIFs (or MP4s), without a screen."""
+
+from __future__ import annotations
+
+import argparse
+
+from pacman.commands.argtypes import seconds, whole_number
+from pacman.commands.play import recorded_evaluation, zoom_factor
+from pacman.errors import ConfigurationError
+from pacman.game import load_results
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("recording", metavar="RECORDING",
+                        help="a file written by --record (one game per line)")
+    parser.add_argument("output", metavar="OUT.gif|OUT.mp4",
+                        help="the animation to write (MP4 needs imageio-ffmpeg)")
+    parser.add_argument("--game", type=whole_number(1), default=1, metavar="N",
+                        help="which game of the recording (default: 1, the first)")
+    parser.add_argument("--frame-time", type=seconds, default=0.1, metavar="SECONDS",
+                        help="seconds per round on screen (default: 0.1)")
+    parser.add_argument("--zoom", type=zoom_factor, default=1.0, metavar="FACTOR",
+                        help="cell size, 1 = 16 pixels (default: 1)")
+    parser.add_argument("--every-move", action="store_true",
+                        help="one frame per agent move instead of one per round")
+    parser.add_argument("--smooth", type=whole_number(0), default=0, metavar="K",
+                        help="K in-between frames per step for smooth movement (default: 0)")
+    parser.add_argument("--overlay", action="store_true",
+                        help="draw the heat map of the recorded Pacman's evaluation function")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pacman.display.export import check_target, export_game
+
+    check_target(args.output)
+    results = load_results(args.recording)
+    if args.game > len(results):
+        raise ConfigurationError(f"{args.recording} holds {len(results)} game"
+                                 f"{'s' if len(results) != 1 else ''}; there is no game "
+                                 f"{args.game}")
+    result = results[args.game - 1]
+    evaluation = recorded_evaluation(result) if args.overlay else None
+    if args.overlay and evaluation is None:
+        raise ConfigurationError("--overlay: the recorded Pacman agent has no evaluation "
+                                 "function that can be loaded here")
+    count = export_game(result, args.output, frame_time=args.frame_time, zoom=args.zoom,
+                        every_move=args.every_move, smooth=args.smooth, evaluation=evaluation)
+    print(f"wrote {args.output} ({count} frames of the game with seed {result.seed} on "
+          f"{result.layout}: {result.outcome}, score {result.score})")
+    return 0

@@ -1,0 +1,291 @@
+"""Draws one game state onto any pygame Surface: the window, a test surface or a GIF frame.
+
+A :class:`Renderer` is made for one maze, one cell size (``tile`` pixels) and one frame size;
+it caches what never changes (the walls, the dot sprites, rendered text), so a frame costs a
+blit of the maze plus the dots and agents. It needs no window: ``pygame.Surface`` and the fonts
+work without a video driver.
+
+Frame layout: the maze, centred horizontally, above a status bar that spans the frame's width.
+Cell ``c`` (``y`` counted from the bottom) is drawn at row ``height - 1 - y`` from the top.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from pacman.display._pygame import pygame
+
+from pacman.display import sprites
+from pacman.display.overlay import SearchView, format_value
+from pacman.layout import Layout
+from pacman.state import GameState
+
+#: Narrowest frame, so that the status bar has room for its text even on a tiny maze.
+MIN_WIDTH = 420
+#: Cell sizes a renderer accepts.
+MIN_TILE, MAX_TILE = 4, 128
+_HEAT_ALPHA = 120
+
+
+@dataclass
+class Status:
+    """What the status bar says besides the state's own score and food.
+
+    ``move`` is Pacman's move number; ``agents`` the names, Pacman first; ``outcome`` the end
+    of the game (or ``None`` while it goes on); ``note`` free text such as ``paused``.
+    """
+
+    move: int = 0
+    agents: Sequence[str] = ()
+    outcome: str | None = None
+    note: str = ""
+    extra: list[str] = field(default_factory=list)
+
+
+def status_items(state: GameState, status: Status) -> list[list[str]]:
+    """The texts of the status bar, line by line; the first item is always ``score N``."""
+    first = [f"score {state.score}", f"move {status.move}", f"food {state.food_count}"]
+    if status.outcome:
+        first.append(status.outcome.replace("_", " ").upper())
+    if status.note:
+        first.append(status.note)
+    agents = list(status.agents)
+    if agents:
+        ghosts = ", ".join(agents[1:]) if len(agents) > 1 else "no ghosts"
+        second = [f"pacman: {agents[0]}", f"ghosts: {ghosts}"]
+    else:
+        second = []
+    return [first, second + list(status.extra)]
+
+
+class Renderer:
+    """Draws states of ``layout`` with cells of ``tile`` pixels on frames of ``size`` pixels.
+
+    ``size`` defaults to :meth:`natural_size`; a larger size centres the maze above the bar.
+    """
+
+    def __init__(self, layout: Layout, tile: int, size: tuple[int, int] | None = None) -> None:
+        if not MIN_TILE <= tile <= MAX_TILE:
+            raise ValueError(f"cell size must be {MIN_TILE} to {MAX_TILE} pixels, got {tile}")
+        self.layout = layout
+        self.tile = tile
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.font = pygame.font.Font(None, self.status_font_size(tile))
+        self.label_font = pygame.font.Font(None, max(12, round(tile * 0.6)))
+        self.status_height = self.bar_height(tile)
+        natural = self.natural_size(layout, tile)
+        self.size = size or natural
+        maze_w, maze_h = layout.width * tile, layout.height * tile
+        self.origin = (max(0, (self.size[0] - maze_w) // 2),
+                       max(0, (self.size[1] - self.status_height - maze_h) // 2))
+        self.status_rect = pygame.Rect(0, self.size[1] - self.status_height, self.size[0],
+                                       self.status_height)
+        self._walls: pygame.Surface | None = None
+        self._food = sprites.food_sprite(tile)
+        self._capsule = sprites.capsule_sprite(tile)
+        self._text_cache: dict[tuple[str, tuple[int, int, int], int], pygame.Surface] = {}
+        self._heat_key: object = None
+        self._heat_surface: pygame.Surface | None = None
+        #: The status texts drawn in the last frame, with where they were drawn.
+        self.last_status: list[tuple[str, pygame.Rect]] = []
+        top = layout.height - 1
+        self._centres = tuple(
+            (self.origin[0] + (x + 0.5) * tile, self.origin[1] + (top - y + 0.5) * tile)
+            for x, y in layout.cell_xy)
+
+    # --- geometry ----------------------------------------------------------------------------
+    @staticmethod
+    def status_font_size(tile: int) -> int:
+        return max(16, min(26, round(tile * 0.9)))
+
+    @classmethod
+    def bar_height(cls, tile: int) -> int:
+        return 2 * cls.status_font_size(tile) + 10
+
+    @classmethod
+    def natural_size(cls, layout: Layout, tile: int) -> tuple[int, int]:
+        """The frame size that fits the maze with cells of ``tile`` pixels and the bar."""
+        return (max(MIN_WIDTH, layout.width * tile),
+                layout.height * tile + cls.bar_height(tile))
+
+    @classmethod
+    def fit(cls, layout: Layout, size: tuple[int, int], largest: int = MAX_TILE) -> Renderer:
+        """The renderer with the largest cell size (up to ``largest``) whose frame fits ``size``.
+
+        The frame is exactly ``size`` (the maze centred) unless even the smallest cells do not
+        fit, in which case it is the smallest natural size.
+        """
+        tile = max(MIN_TILE, min(largest, MAX_TILE))
+        while tile > MIN_TILE:
+            width, height = cls.natural_size(layout, tile)
+            if width <= size[0] and height <= size[1]:
+                break
+            tile -= 1
+        natural = cls.natural_size(layout, tile)
+        return cls(layout, tile, (max(size[0], natural[0]), max(size[1], natural[1])))
+
+    def cell_centre(self, cell: int) -> tuple[float, float]:
+        """Pixel coordinates of the centre of ``cell``."""
+        return self._centres[cell]
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        """The square of ``cell`` in the frame."""
+        cx, cy = self._centres[cell]
+        half = self.tile / 2
+        return pygame.Rect(round(cx - half), round(cy - half), self.tile, self.tile)
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, state: GameState, *,
+             previous: GameState | None = None, progress: float = 1.0,
+             status: Status | None = None, facing: str | None = None,
+             view: SearchView | None = None, heat: Mapping[int, float] | None = None) -> None:
+        """Draw ``state`` onto ``surface`` (whose size should be :attr:`size`).
+
+        With ``previous`` and ``progress`` in [0, 1), every agent that moved to a neighbouring
+        cell is drawn that fraction of the way from its old cell (smooth movement); agents that
+        jumped (a ghost sent home) are drawn where they are now. ``facing`` overrides the way
+        Pacman looks (his direction in ``state``, East when he stopped). ``view`` draws the
+        search overlay (root values and principal variation), ``heat`` a heat map over cells.
+        """
+        surface.fill(sprites.BACKGROUND)
+        surface.blit(self._wall_layer(), self.origin)
+        if heat:
+            self._draw_heat(surface, heat)
+        self._draw_items(surface, state[4], self._food)
+        self._draw_items(surface, state[5], self._capsule)
+        if view is not None:
+            self._draw_paths(surface, view)
+        progress = max(0.0, min(1.0, progress))
+        positions = state[1]
+        scared = state[3]
+        directions = state[2]
+        for ghost in range(len(positions) - 1, 0, -1):
+            centre = self._agent_centre(ghost, state, previous, progress)
+            timer = scared[ghost - 1]
+            colour = sprites.scared_colour(timer) if timer else sprites.ghost_colour(ghost)
+            sprites.draw_ghost(surface, centre, self.tile, colour, directions[ghost],
+                               scared=bool(timer), wave=progress % 1.0)
+        looking = facing or (directions[0] if directions[0] != "Stop" else "East")
+        moving = previous is not None and previous[1][0] != positions[0]
+        mouth = 0.2 + 0.8 * abs(math.cos(math.pi * progress)) if moving else 0.7
+        sprites.draw_pacman(surface, self._agent_centre(0, state, previous, progress), self.tile,
+                            looking, mouth)
+        if view is not None:
+            self._draw_root_values(surface, view)
+        self._draw_status(surface, state, status or Status())
+
+    def _wall_layer(self) -> pygame.Surface:
+        if self._walls is None:
+            layout = self.layout
+            grid = [[bool(layout.walls >> (y * layout.width + x) & 1) for x in range(layout.width)]
+                    for y in range(layout.height - 1, -1, -1)]
+            self._walls = sprites.wall_layer(grid, self.tile)
+        return self._walls
+
+    def _draw_items(self, surface: pygame.Surface, mask: int, sprite: pygame.Surface) -> None:
+        half = self.tile / 2
+        centres = self._centres
+        placed = []
+        while mask:
+            low = mask & -mask
+            cx, cy = centres[low.bit_length() - 1]
+            placed.append((sprite, (round(cx - half), round(cy - half))))
+            mask ^= low
+        if placed:
+            surface.blits(placed, doreturn=False)
+
+    def _agent_centre(self, agent: int, state: GameState, previous: GameState | None,
+                      progress: float) -> tuple[float, float]:
+        now = state[1][agent]
+        x1, y1 = self._centres[now]
+        if previous is None or progress >= 1.0 or agent >= len(previous[1]):
+            return x1, y1
+        before = previous[1][agent]
+        if before == now or now not in self.layout.neighbours[before].values():
+            return x1, y1
+        x0, y0 = self._centres[before]
+        return x0 + (x1 - x0) * progress, y0 + (y1 - y0) * progress
+
+    def _draw_heat(self, surface: pygame.Surface, heat: Mapping[int, float]) -> None:
+        if self._heat_key is not heat:
+            self._heat_surface = heat_surface(self, heat)
+            self._heat_key = heat
+        assert self._heat_surface is not None
+        surface.blit(self._heat_surface, (0, 0))
+
+    def _draw_paths(self, surface: pygame.Surface, view: SearchView) -> None:
+        for agent in range(len(view.paths) - 1, -1, -1):
+            path = view.paths[agent]
+            if len(path) < 2:
+                continue
+            colour = sprites.PACMAN if agent == 0 else sprites.ghost_colour(agent)
+            width = max(2, self.tile // 7) if agent == 0 else max(1, self.tile // 12)
+            points = [self._centres[c] for c in path]
+            pygame.draw.lines(surface, colour, False, points, width)
+            end = points[-1]
+            pygame.draw.circle(surface, colour, (round(end[0]), round(end[1])), width + 1)
+
+    def _draw_root_values(self, surface: pygame.Surface, view: SearchView) -> None:
+        cx, cy = self._centres[view.cell]
+        for action, value in view.root_values.items():
+            dx, dy = sprites.SCREEN_VECTORS.get(action, (0, 0))
+            colour = sprites.PACMAN if action == view.chosen else sprites.STATUS_TEXT
+            text = self._text(format_value(value), colour, self.label_font)
+            box = text.get_rect(center=(round(cx + dx * self.tile), round(cy + dy * self.tile)))
+            surface.fill((0, 0, 0), box.inflate(4, 2))
+            surface.blit(text, box)
+
+    def _draw_status(self, surface: pygame.Surface, state: GameState, status: Status) -> None:
+        bar = self.status_rect
+        surface.fill(sprites.STATUS_BACKGROUND, bar)
+        self.last_status = []
+        line_height = self.font.get_linesize()
+        y = bar.top + 5
+        for line in status_items(state, status):
+            x = bar.left + 8
+            for index, item in enumerate(line):
+                is_score = item.startswith("score ") and not self.last_status
+                colour = sprites.STATUS_SCORE if is_score else sprites.STATUS_TEXT
+                text = self._text(item, colour, self.font)
+                rect = surface.blit(text, (x, y))
+                self.last_status.append((item, rect))
+                x += text.get_width() + self.font.size("   ")[0]
+            y += line_height
+
+    def _text(self, text: str, colour: tuple[int, int, int], font: pygame.font.Font
+              ) -> pygame.Surface:
+        key = (text, colour, id(font))
+        rendered = self._text_cache.get(key)
+        if rendered is None:
+            if len(self._text_cache) > 512:
+                self._text_cache.clear()
+            rendered = font.render(text, True, colour)
+            self._text_cache[key] = rendered
+        return rendered
+
+    def render_text(self, text: str, colour: tuple[int, int, int] = sprites.STATUS_TEXT
+                    ) -> pygame.Surface:
+        """``text`` rendered as the status bar renders it (for tests and legends)."""
+        return self.font.render(text, True, colour)
+
+
+def heat_colour(fraction: float) -> tuple[int, int, int]:
+    """Cold blue (0) to hot red (1)."""
+    f = max(0.0, min(1.0, fraction))
+    return (round(40 + 215 * f), round(90 - 30 * f), round(255 - 255 * f))
+
+
+def heat_surface(renderer: Renderer, heat: Mapping[int, float],
+                 colour: Callable[[float], tuple[int, int, int]] = heat_colour) -> pygame.Surface:
+    """A transparent frame-sized layer colouring each cell of ``heat`` by its value, scaled
+    between the smallest (blue) and the largest (red) value; all equal is the middle colour."""
+    layer = pygame.Surface(renderer.size, pygame.SRCALPHA)
+    low, high = min(heat.values()), max(heat.values())
+    span = high - low
+    for cell, value in heat.items():
+        fraction = (value - low) / span if span > 0 else 0.5
+        layer.fill((*colour(fraction), _HEAT_ALPHA), renderer.cell_rect(cell))
+    return layer

@@ -1,0 +1,222 @@
+"""Replays in the window, with scrubbing.
+
+The viewer shows the states of a recorded game (from :func:`pacman.game.replay_states`): the
+position is an index into them, so every single agent move can be looked at.
+
+Keys
+    ``space`` play / pause · ``←`` / ``→`` one agent move back / forward · ``Home`` / ``End``
+    first / last position · digits then ``Enter``: go to Pacman's move N (``Backspace``
+    corrects) · ``+`` / ``-`` faster / slower · ``s`` (or ``Tab``) the heat-map overlay ·
+    ``r`` back to the start · ``n`` next recording · ``q``, ``Escape`` or closing the window:
+    stop. The bar along the top of the status bar is a slider: click or drag to seek.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from pacman.display._pygame import pygame
+
+from pacman.display import controls
+from pacman.display.renderer import Status
+from pacman.display.sprites import PACMAN, STATUS_TEXT
+from pacman.display.window import _FASTER, _SLOWER, faster, slower
+from pacman.state import GameState
+
+if TYPE_CHECKING:
+    from pacman.display.window import WindowDisplay
+
+SLIDER_HEIGHT = 4
+#: How far above and below the slider a click still seeks (pixels).
+SLIDER_GRIP = 6
+
+
+class ReplayViewer:
+    """Shows ``states`` (initial state first) in ``window``; ``result`` supplies the agents'
+    names and the outcome. :meth:`tick` handles the waiting events and draws one frame;
+    :meth:`run` ticks until the user moves on."""
+
+    def __init__(self, window: WindowDisplay, states: Sequence[GameState], result: Any, *,
+                 evaluation: Callable[[GameState], float] | None = None,
+                 playing: bool = True) -> None:
+        if not states:
+            raise ValueError("a replay needs at least its initial state")
+        self.window = window
+        self.states = states
+        self.agents = [a.get("name", "?") if isinstance(a, dict) else str(a)
+                       for a in getattr(result, "agents", [])]
+        self.outcome = getattr(result, "outcome", None)
+        self.num_agents = states[0].num_agents
+        self.position = 0
+        self.playing = playing
+        self.entry = ""
+        self.done = False
+        self.request: str | None = None
+        self._dragging = False
+        self._since = time.perf_counter()
+        if evaluation is not None:
+            window.evaluation = evaluation
+        window.open(states[0].layout)
+        window.agents = self.agents
+        window.request = None
+
+    # --- positions ---------------------------------------------------------------------------
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def shown(self) -> GameState:
+        """The state at the current position."""
+        return self.states[self.position]
+
+    def move_number(self, position: int) -> int:
+        """Pacman's moves among the first ``position`` agent moves (he moves first)."""
+        return (position + self.num_agents - 1) // self.num_agents
+
+    def seek(self, position: int) -> None:
+        """Go to ``position`` (clamped to the recording)."""
+        self.position = max(0, min(self.last, position))
+        self._since = time.perf_counter()
+
+    def seek_move(self, move: int) -> None:
+        """Go to the state after Pacman's ``move``-th move and the ghosts' replies."""
+        self.seek(move * self.num_agents)
+
+    # --- running -----------------------------------------------------------------------------
+    def run(self) -> str | None:
+        """Tick until the user moves on; :data:`controls.QUIT` if the user quit."""
+        while not self.done:
+            self.tick()
+            self.window.tick(self.window.fps)
+        return self.request
+
+    def tick(self) -> None:
+        """Handle the events waiting, advance if playing, draw one frame. Events after one
+        that ends the viewer stay queued for whatever the window shows next."""
+        events = self.window.events
+        self.window.pump()
+        while events and not self.done:
+            self.handle(events.popleft())
+        if self.done:
+            return
+        progress = 1.0
+        if self.playing:
+            if self.position >= self.last:
+                self.playing = False
+            else:
+                per_move = self.window.frame_time / self.num_agents
+                elapsed = time.perf_counter() - self._since
+                if per_move <= 0 or elapsed >= per_move:
+                    self.seek(self.position + 1)
+                else:
+                    progress = elapsed / per_move
+        self.draw(progress)
+
+    def draw(self, progress: float = 1.0) -> None:
+        """Draw the current position; with ``progress`` < 1 while playing, the move to the
+        next position that far along."""
+        window = self.window
+        assert window.screen is not None and window.renderer is not None
+        if self.playing and progress < 1.0 and self.position < self.last:
+            state, previous = self.states[self.position + 1], self.shown
+        else:
+            state, previous, progress = self.shown, None, 1.0
+        window.shown = self.shown
+        heat = window.heat_of(self.shown) if window.overlay else None
+        if state[2][0] != "Stop":
+            window.facing = state[2][0]
+        window.renderer.draw(window.screen, state, previous=previous, progress=progress,
+                             status=self.status(), facing=window.facing, heat=heat)
+        self._draw_slider(window.screen)
+        pygame.display.flip()
+
+    def status(self) -> Status:
+        notes = [f"replay {self.position}/{self.last}",
+                 "playing" if self.playing else "paused",
+                 "flat out" if self.window.frame_time == 0
+                 else f"{self.window.frame_time:.2f} s/move"]
+        if self.entry:
+            notes.append(f"go to move {self.entry}_")
+        legend = self.window.heat_legend
+        extra = [legend] if self.window.overlay and legend else []
+        return Status(move=self.move_number(self.position), agents=self.agents,
+                      outcome=self.outcome if self.position == self.last else None,
+                      note="  ".join(notes), extra=extra)
+
+    def slider_rect(self) -> pygame.Rect:
+        bar = self.window.renderer.status_rect  # type: ignore[union-attr]
+        return pygame.Rect(bar.left + 8, bar.top + 1, bar.width - 16, SLIDER_HEIGHT)
+
+    def _draw_slider(self, surface: pygame.Surface) -> None:
+        rect = self.slider_rect()
+        pygame.draw.rect(surface, STATUS_TEXT, rect, 1)
+        done = rect.width * self.position // max(1, self.last)
+        surface.fill(PACMAN, (rect.left, rect.top, max(1, done), rect.height))
+
+    # --- events ------------------------------------------------------------------------------
+    def handle(self, event: Any) -> None:
+        """Apply one pygame event."""
+        if event.type == pygame.QUIT:
+            self._stop(controls.QUIT)
+        elif event.type == pygame.VIDEORESIZE:
+            self.window.resize(event.size)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.slider_rect().inflate(0, 2 * SLIDER_GRIP).collidepoint(event.pos):
+                self._dragging = True
+                self._seek_to_x(event.pos[0])
+        elif event.type == pygame.MOUSEMOTION and self._dragging:
+            self._seek_to_x(event.pos[0])
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._dragging = False
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key, getattr(event, "unicode", ""))
+
+    def _seek_to_x(self, x: int) -> None:
+        rect = self.slider_rect()
+        fraction = (x - rect.left) / max(1, rect.width)
+        self.playing = False
+        self.seek(round(max(0.0, min(1.0, fraction)) * self.last))
+
+    def _key(self, key: int, char: str) -> None:
+        if key in (pygame.K_q, pygame.K_ESCAPE):
+            self._stop(controls.QUIT)
+        elif key == pygame.K_n:
+            self._stop(None)
+        elif key == pygame.K_SPACE:
+            if not self.playing and self.position >= self.last:
+                self.seek(0)
+            self.playing = not self.playing
+            self._since = time.perf_counter()
+        elif key == pygame.K_RIGHT:
+            self.playing = False
+            self.seek(self.position + 1)
+        elif key == pygame.K_LEFT:
+            self.playing = False
+            self.seek(self.position - 1)
+        elif key == pygame.K_HOME or key == pygame.K_r:
+            self.seek(0)
+        elif key == pygame.K_END:
+            self.playing = False
+            self.seek(self.last)
+        elif char.isdigit() and len(self.entry) < 6:
+            self.entry += char
+        elif key == pygame.K_BACKSPACE:
+            self.entry = self.entry[:-1]
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.entry:
+                self.playing = False
+                self.seek_move(int(self.entry))
+                self.entry = ""
+        elif key in _FASTER:
+            self.window.frame_time = faster(self.window.frame_time)
+        elif key in _SLOWER:
+            self.window.frame_time = slower(self.window.frame_time)
+        elif key in (pygame.K_s, pygame.K_TAB):
+            self.window.overlay = not self.window.overlay
+
+    def _stop(self, request: str | None) -> None:
+        self.done = True
+        self.request = request
+        self.window.request = request

@@ -1,0 +1,375 @@
+"""The pygame window: watch games with smooth movement, control them, play with the keyboard.
+
+Importing this module imports pygame; :mod:`pacman.display` imports it only when the window is
+asked for.
+
+Keys
+    ``space`` pause / resume · ``→`` (or ``.``) one move while paused · ``+`` / ``-`` faster /
+    slower · ``s`` (or ``Tab``) search overlay · ``r`` restart with the same seed ·
+    ``q``, ``Escape`` or closing the window: quit with the result so far. While a human plays
+    (the keyboard agent), arrows and WASD steer Pacman, so ``.`` steps and ``Tab`` toggles the
+    overlay. At the end of a game: ``space``, ``Enter`` or ``n`` goes on, ``r`` plays it again,
+    ``q`` quits. Replays have keys of their own (:mod:`pacman.display.replay_view`).
+
+Timing
+    The window draws once per round (Pacman's move and the ghosts' replies), moving every agent
+    smoothly from its old cell to its new one over ``frame_time`` seconds at up to ``fps``
+    frames per second; with ``frame_time`` 0 it draws each round once, as fast as the agents
+    play. Keys are handled in the order they were pressed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any, Callable, Mapping, Sequence
+
+from pacman.display import controls
+from pacman.display._pygame import pygame
+from pacman.display.overlay import SearchView, heat_map, search_view
+from pacman.display.renderer import Renderer, Status
+from pacman.errors import ConfigurationError
+from pacman.game import GameInterrupted, Move
+from pacman.layout import Layout
+from pacman.state import GameState
+
+#: Cell size in pixels at zoom 1.
+BASE_TILE = 24
+#: The slowest and the fastest speed the +/- keys reach (seconds per round; 0 is flat out).
+SLOWEST = 4.0
+FASTEST = 0.005
+
+_DIRECTION_KEYS = {
+    pygame.K_UP: "North", pygame.K_w: "North",
+    pygame.K_DOWN: "South", pygame.K_s: "South",
+    pygame.K_RIGHT: "East", pygame.K_d: "East",
+    pygame.K_LEFT: "West", pygame.K_a: "West",
+}
+_FASTER = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+_SLOWER = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
+_CONTINUE = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
+
+
+def faster(frame_time: float) -> float:
+    """The next faster speed: half the time per round, then flat out (0)."""
+    return 0.0 if frame_time / 2 < FASTEST else frame_time / 2
+
+
+def slower(frame_time: float) -> float:
+    """The next slower speed: twice the time per round (from flat out: 0.01 s), at most
+    :data:`SLOWEST`."""
+    return min(SLOWEST, max(0.01, frame_time * 2))
+
+
+class WindowDisplay:
+    """A resizable pygame window that shows games (the :class:`pacman.game.Display` protocol).
+
+    ``frame_time`` is the seconds one round takes on screen; ``zoom`` scales the cells
+    (1.0 is 24 pixels; default: as large as fits the screen, at most 24); ``overlay`` starts
+    with the search overlay shown; ``evaluation`` is the function whose heat map the overlay
+    draws (``None``: no heat map); ``linger`` is how long the final position stays up after
+    a game (``None``: until a key is pressed); ``fps`` caps the frame rate of animations.
+
+    After each game, :attr:`request` tells the caller whether the user asked to restart or to
+    quit (see :mod:`pacman.display.controls`). While it exists the window is the input of the
+    keyboard agent; :meth:`close` closes it.
+    """
+
+    def __init__(self, frame_time: float = 0.1, zoom: float | None = None, *,
+                 overlay: bool = False,
+                 evaluation: Callable[[GameState], float] | None = None,
+                 linger: float | None = None, fps: int = 60) -> None:
+        if zoom is not None and not 0 < zoom <= 5:
+            raise ConfigurationError(f"--zoom must be above 0 and at most 5, got {zoom}")
+        self.frame_time = max(0.0, frame_time)
+        self.zoom = zoom
+        self.overlay = overlay
+        self.evaluation = evaluation
+        self.linger = linger
+        self.fps = max(1, fps)
+        self.paused = False
+        self.request: str | None = None
+        #: The state the last complete frame showed.
+        self.shown: GameState | None = None
+        self.moves = 0
+        self.agents: Sequence[str] = ()
+        self.outcome: str | None = None
+        self.screen: pygame.Surface | None = None
+        self.renderer: Renderer | None = None
+        self._layout: Layout | None = None
+        self._latest: GameState | None = None
+        self._previous: GameState | None = None
+        self._progress = 1.0
+        self._view: SearchView | None = None
+        self._heat: tuple[GameState, Mapping[int, float] | None, str] | None = None
+        self.facing = "East"
+        #: Events read from pygame and not handled yet, oldest first.
+        self.events: deque[Any] = deque()
+        self._steps = 0
+        self._human = False
+        self._wanted: str | None = None
+        self._heading: str | None = None
+        self._clock: pygame.time.Clock | None = None
+        controls.attach(self)
+
+    # --- the Display protocol ----------------------------------------------------------------
+    def start(self, state: GameState, agents: Sequence[str]) -> None:
+        self.open(state.layout)
+        self.agents = list(agents)
+        self.moves = 0
+        self.outcome = None
+        self.request = None
+        self._steps = 0
+        self._view = None
+        self._heat = None
+        self._wanted = self._heading = None
+        self.facing = "East"
+        self._latest = self.shown = state
+        self._previous = None
+        self._progress = 1.0
+        self.redraw()
+        self._hold()
+
+    def update(self, state: GameState, move: Move) -> None:
+        before = self._latest
+        self._latest = state
+        if move.agent == 0:
+            self.moves += 1
+            try:
+                self._view = search_view(before, move.report) if before is not None else None
+            except Exception:  # a foreign agent's malformed report must not stop the game
+                self._view = None
+        if state.turn != 0 and not state.is_terminal:
+            return
+        self._animate(self.shown, state)
+        self._hold()
+
+    def finish(self, state: GameState, result: Any) -> None:
+        self.outcome = result.outcome
+        self._human = False
+        self._latest = self.shown = state
+        self._previous = None
+        self.redraw()
+        if self.request is not None:
+            return
+        waited_from = time.perf_counter()
+        while self.linger is None or time.perf_counter() - waited_from < self.linger:
+            self.pump()
+            while self.events:
+                event = self.events.popleft()
+                if event.type == pygame.KEYDOWN and event.key in _CONTINUE:
+                    return
+                try:
+                    self._handle(event)
+                except GameInterrupted:
+                    return
+            self.redraw()
+            self.tick(30)
+
+    # --- window ------------------------------------------------------------------------------
+    def open(self, layout: Layout) -> None:
+        """Open the window for ``layout`` (or resize it when the maze changed)."""
+        if self.screen is not None and self._layout is layout:
+            return
+        try:
+            if not pygame.display.get_init():
+                pygame.display.init()
+            self._open(layout)
+        except pygame.error as error:
+            raise ConfigurationError(f"cannot open the game window ({error}); use "
+                                     "--display text, or --display auto to fall back") from None
+
+    def _open(self, layout: Layout) -> None:
+        self._layout = layout
+        if self.zoom is not None:
+            renderer = Renderer(layout, max(4, min(128, round(BASE_TILE * self.zoom))))
+        else:
+            info = pygame.display.Info()
+            room = (int(info.current_w * 0.9) if info.current_w > 0 else 1024,
+                    int(info.current_h * 0.85) if info.current_h > 0 else 768)
+            tile = Renderer.fit(layout, room, largest=BASE_TILE).tile
+            renderer = Renderer(layout, tile)
+        self.renderer = renderer
+        self.screen = pygame.display.set_mode(renderer.size, pygame.RESIZABLE)
+        pygame.display.set_caption(f"pacman-arena: {layout.name}")
+        self._clock = pygame.time.Clock()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Fit the maze to a window of ``size`` pixels (as a user's resize does)."""
+        if self._layout is None:
+            return
+        self.renderer = Renderer.fit(self._layout, size)
+        self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
+
+    def close(self) -> None:
+        """Close the window; the display stops being the keyboard agent's input."""
+        controls.detach(self)
+        if self.screen is not None:
+            self.screen = None
+            pygame.display.quit()
+
+    def redraw(self, note: str = "") -> None:
+        """Draw the current frame again (after a resize, a toggle, or to show a note)."""
+        if self.shown is not None:
+            self._draw(self.shown, self._previous, self._progress, note)
+
+    def status(self, note: str = "") -> Status:
+        """The status bar of the current frame."""
+        notes = [note] if note else []
+        if self.paused:
+            notes.append("paused")
+        notes.append("flat out" if self.frame_time == 0 else f"{self.frame_time:.2f} s/move")
+        extra = [self.heat_legend] if self.overlay and self.heat_legend else []
+        return Status(move=self.moves, agents=self.agents, outcome=self.outcome,
+                      note="  ".join(notes), extra=extra)
+
+    def _draw(self, state: GameState, previous: GameState | None, progress: float,
+              note: str = "") -> None:
+        assert self.screen is not None and self.renderer is not None
+        if state[2][0] != "Stop":
+            self.facing = state[2][0]
+        heat = self.heat_of(state) if self.overlay else None
+        self.renderer.draw(self.screen, state, previous=previous, progress=progress,
+                           status=self.status(note), facing=self.facing,
+                           view=self._view if self.overlay else None, heat=heat)
+        pygame.display.flip()
+
+    @property
+    def heat_legend(self) -> str:
+        """What the colours of the last heat map mean (empty before the first one)."""
+        return self._heat[2] if self._heat is not None else ""
+
+    def heat_of(self, state: GameState) -> Mapping[int, float] | None:
+        """The heat map of :attr:`evaluation` over ``state`` (cached for the last state), or
+        ``None`` without an evaluation or if it failed."""
+        if self.evaluation is None:
+            return None
+        if self._heat is None or self._heat[0] is not state:
+            try:
+                values = heat_map(state, self.evaluation)
+            except Exception as error:  # a user's evaluation may fail; the game goes on
+                self._heat = (state, None, f"heat map failed: {type(error).__name__}")
+            else:
+                legend = (f"heat {min(values.values()):.1f} (blue) .. "
+                          f"{max(values.values()):.1f} (red)") if values else "heat: no values"
+                self._heat = (state, values or None, legend)
+        return self._heat[1]
+
+    def _animate(self, previous: GameState | None, state: GameState) -> None:
+        began = time.perf_counter()
+        if self.frame_time > 0 and previous is not None:
+            while True:
+                progress = (time.perf_counter() - began) / self.frame_time
+                if progress >= 1.0:
+                    break
+                self.pump()
+                if not self.paused:
+                    self._process()
+                self._draw(state, previous, progress)
+                self.tick(self.fps)
+        else:
+            self.pump()
+            if not self.paused:
+                self._process()
+        self.shown, self._previous, self._progress = state, None, 1.0
+        self.redraw()
+
+    def _hold(self) -> None:
+        """Return when the game may go on: not paused, or paused with a step asked for."""
+        while True:
+            self.pump()
+            self._process(stop_on_step=True)
+            if not self.paused:
+                return
+            if self._steps:
+                self._steps -= 1
+                return
+            self.redraw()
+            self.tick(30)
+
+    def tick(self, fps: int) -> None:
+        """Wait so that frames come at most ``fps`` per second."""
+        if self._clock is not None:
+            self._clock.tick(fps)
+
+    # --- events ------------------------------------------------------------------------------
+    def pump(self) -> None:
+        """Move pygame's waiting events to the end of :attr:`events`."""
+        self.events.extend(pygame.event.get())
+
+    def _process(self, stop_on_step: bool = False) -> None:
+        """Handle waiting events in order; with ``stop_on_step``, stop after one that asked to
+        step, so that keys pressed after it apply after that move."""
+        while self.events:
+            steps = self._steps
+            self._handle(self.events.popleft())
+            if stop_on_step and self._steps > steps:
+                return
+
+    def _handle(self, event: Any) -> None:
+        if event.type == pygame.QUIT:
+            self._end(controls.QUIT)
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            self.redraw()
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        if key in (pygame.K_q, pygame.K_ESCAPE):
+            self._end(controls.QUIT)
+        elif key == pygame.K_r:
+            self._end(controls.RESTART)
+        elif self._human and key in _DIRECTION_KEYS:
+            self._wanted = _DIRECTION_KEYS[key]
+        elif key == pygame.K_SPACE:
+            self.paused = not self.paused
+            self.redraw()
+        elif key in (pygame.K_RIGHT, pygame.K_PERIOD):
+            if self.paused:
+                self._steps += 1
+        elif key in _FASTER:
+            self.frame_time = faster(self.frame_time)
+            self.redraw()
+        elif key in _SLOWER:
+            self.frame_time = slower(self.frame_time)
+            self.redraw()
+        elif key in (pygame.K_s, pygame.K_TAB):
+            self.overlay = not self.overlay
+            self.redraw()
+
+    def _end(self, request: str) -> None:
+        self.request = request
+        raise GameInterrupted(request)
+
+    # --- a human player ----------------------------------------------------------------------
+    def human_joined(self) -> None:
+        """From now until the end of the game, arrows and WASD steer Pacman."""
+        self._human = True
+
+    def human_action(self, state: GameState) -> str:
+        """The keyboard player's move: the last direction pressed once it is legal, else the
+        way he is going while that is legal, else Stop. Before the first key of a game the
+        window waits for one."""
+        self._human = True
+        self.pump()
+        self._process()
+        while self._wanted is None:
+            self.redraw("arrows or WASD to start")
+            self.tick(30)
+            self.pump()
+            self._process()
+        legal = state.legal_actions()
+        if self._wanted in legal:
+            self._heading = self._wanted
+        return self._heading if self._heading in legal else "Stop"
+
+    # --- replays -----------------------------------------------------------------------------
+    def show_replay(self, result: Any, states: Sequence[GameState],
+                    evaluation: Callable[[GameState], float] | None = None) -> str | None:
+        """Show a recorded game with scrubbing until the user moves on; returns
+        :data:`~pacman.display.controls.QUIT` if the user quit, else ``None``."""
+        from pacman.display.replay_view import ReplayViewer
+
+        viewer = ReplayViewer(self, states, result, evaluation=evaluation)
+        return viewer.run()

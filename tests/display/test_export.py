@@ -1,0 +1,121 @@
+"""GIF export of games and recordings, without a screen, and its command-line errors."""
+
+from __future__ import annotations
+
+import pytest
+from display_support import random_game
+from PIL import Image, ImageSequence
+
+from pacman.cli import main
+from pacman.display import export, sprites
+from pacman.display.renderer import Renderer
+from pacman.errors import ConfigurationError
+
+
+@pytest.fixture(scope="module")
+def game():
+    return random_game("small_classic", seed=21, max_moves=15)
+
+
+@pytest.fixture
+def recording(tmp_path, game):
+    result, _ = game
+    path = tmp_path / "games.jsonl"
+    path.write_text(result.to_json() + "\n", encoding="utf-8")
+    return str(path)
+
+
+def run_cli(capsys, *argv):
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def near(colour, expected, tolerance=8):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+
+
+def test_gif_holds_one_frame_per_round_showing_each_state(tmp_path, game):
+    result, states = game
+    path = str(tmp_path / "game.gif")
+    count = export.export_game(result, path, frame_time=0.2)
+    shown = [states[i] for i in export.shown_positions(states)]
+    assert count == len(shown) == result.moves + 1 + (states[-1].turn != 0)
+    renderer = Renderer(states[0].layout, export.EXPORT_TILE)
+    with Image.open(path) as gif:
+        frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
+        assert gif.info["duration"] == 200 and gif.info["loop"] == 0
+    assert len(frames) == count
+    assert frames[0].size == renderer.size
+    for image, state in zip(frames, shown):
+        for cell in state.layout.cells_of(state.food):
+            if cell not in state.positions:
+                cx, cy = renderer.cell_centre(cell)
+                assert near(image.getpixel((round(cx), round(cy))), sprites.FOOD)
+        eaten = states[0].food & ~state.food
+        for cell in state.layout.cells_of(eaten):
+            if cell not in state.positions:
+                cx, cy = renderer.cell_centre(cell)
+                assert near(image.getpixel((round(cx), round(cy))), sprites.BACKGROUND)
+
+
+def test_every_move_and_smooth_frames(tmp_path, game):
+    result, states = game
+    path = str(tmp_path / "smooth.gif")
+    assert export.export_game(result, path, every_move=True) == len(states)
+    rounds = len(export.shown_positions(states))
+    assert export.export_game(result, path, smooth=2) == 1 + 3 * (rounds - 1)
+
+
+def test_bad_targets_are_configuration_errors(tmp_path, game, monkeypatch):
+    result, _ = game
+    with pytest.raises(ConfigurationError, match="gif or .mp4"):
+        export.export_game(result, str(tmp_path / "game.png"))
+    monkeypatch.setattr(export, "mp4_available", lambda: False)
+    with pytest.raises(ConfigurationError, match="imageio-ffmpeg"):
+        export.export_game(result, str(tmp_path / "game.mp4"))
+    with pytest.raises(ConfigurationError, match="cannot write"):
+        export.export_game(result, str(tmp_path / "missing" / "game.gif"))
+
+
+def test_export_command_writes_the_chosen_game(capsys, tmp_path, recording, game):
+    out_path = tmp_path / "out.gif"
+    code, out, err = run_cli(capsys, "export", recording, str(out_path), "--frame-time", "0.05")
+    assert code == 0, err
+    assert out.startswith(f"wrote {out_path} (") and "seed 21" in out
+    with Image.open(out_path) as gif:
+        assert gif.n_frames == len(export.shown_positions(game[1]))
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["RECORDING", "out.png"], "can only export"),
+    (["RECORDING", "out.gif", "--game", "2"], "holds 1 game; there is no game 2"),
+    (["missing.jsonl", "out.gif"], "cannot be read"),
+    (["RECORDING", "out.gif", "--zoom", "0"], "--zoom"),
+])
+def test_export_command_errors_are_one_line(capsys, tmp_path, recording, argv, needle):
+    argv = [recording if a == "RECORDING" else a for a in argv]
+    argv = [str(tmp_path / a) if a.startswith(("out", "missing")) else a for a in argv]
+    code, out, err = run_cli(capsys, "export", *argv)
+    assert code == 2 and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and needle in err
+
+
+def test_play_export_writes_one_file_per_game(capsys, tmp_path):
+    target = tmp_path / "run.gif"
+    code, out, err = run_cli(capsys, "--layout", "tiny", "--pacman", "greedy", "--ghosts",
+                             "random", "--display", "none", "--seed", "5", "--games", "2",
+                             "--max-moves", "10", "--export", str(target), "--overlay")
+    assert code == 0, err
+    assert (tmp_path / "run-1.gif").exists() and (tmp_path / "run-2.gif").exists()
+    assert out.count("wrote ") == 2
+
+
+def test_play_export_checks_the_target_before_playing(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "--layout", "tiny", "--display", "none",
+                             "--export", str(tmp_path / "x.avi"))
+    assert code == 2 and out == "" and "can only export" in err
+

@@ -1,0 +1,149 @@
+"""Replays in the window: exactly the original states, move by move, with scrubbing."""
+
+from __future__ import annotations
+
+import pytest
+from display_support import press, random_game
+
+from pacman.cli import main
+from pacman.display import controls
+from pacman.display._pygame import pygame
+from pacman.display.renderer import Renderer
+from pacman.display.replay_view import ReplayViewer
+from pacman.display.window import WindowDisplay
+from pacman.game import GameResult, replay_states
+
+
+@pytest.fixture
+def window():
+    display = WindowDisplay(frame_time=0.0, linger=0.0)
+    pygame.display.init()
+    pygame.event.clear()
+    yield display
+    display.close()
+
+
+@pytest.fixture(scope="module")
+def game():
+    result, states = random_game("small_classic", seed=12, max_moves=25)
+    recorded = GameResult.from_json(result.to_json())  # as read back from a recording
+    return recorded, states
+
+
+def maze_pixels(surface, renderer: Renderer) -> bytes:
+    area = pygame.Rect(0, 0, renderer.size[0], renderer.status_rect.top)
+    return pygame.image.tobytes(surface.subsurface(area), "RGB")
+
+
+def viewer_for(window, game, **options) -> ReplayViewer:
+    result, _ = game
+    return ReplayViewer(window, list(replay_states(result)), result, playing=False, **options)
+
+
+def test_the_replay_draws_exactly_the_states_of_the_original_game(window, game):
+    result, original = game
+    viewer = viewer_for(window, game)
+    viewer.tick()
+    # A replay parses its own copy of the maze, so states compare by everything but the layout.
+    assert viewer.shown.layout.text == original[0].layout.text
+    assert viewer.shown.key == original[0].key
+    reference = pygame.Surface(window.renderer.size)
+    for position in range(1, len(original)):
+        press(pygame.K_RIGHT)
+        viewer.tick()
+        assert viewer.position == position
+        assert viewer.shown.key == original[position].key
+        window.renderer.draw(reference, original[position], facing=window.facing)
+        assert maze_pixels(window.screen, window.renderer) \
+            == maze_pixels(reference, window.renderer), position
+        assert window.renderer.last_status[0][0] == f"score {original[position].score}"
+    press(pygame.K_RIGHT)  # past the end: stays on the last state
+    viewer.tick()
+    assert viewer.shown.key == original[-1].key
+    texts = [t for t, _ in window.renderer.last_status]
+    assert result.outcome.replace("_", " ").upper() in texts
+
+
+def test_left_home_end_and_number_entry_scrub(window, game):
+    result, original = game
+    viewer = viewer_for(window, game)
+    press(pygame.K_END)
+    viewer.tick()
+    assert viewer.position == len(original) - 1
+    press(pygame.K_LEFT, pygame.K_LEFT)
+    viewer.tick()
+    assert viewer.position == len(original) - 3
+    press(pygame.K_HOME)
+    viewer.tick()
+    assert viewer.shown.key == original[0].key
+    press(pygame.K_1, pygame.K_2, pygame.K_BACKSPACE, pygame.K_3, pygame.K_RETURN)
+    viewer.tick()
+    agents = result.num_ghosts + 1
+    assert viewer.position == 13 * agents
+    assert viewer.move_number(viewer.position) == 13
+    assert [t for t, _ in window.renderer.last_status][1] == "move 13"
+
+
+def test_the_slider_seeks_by_click_and_drag(window, game):
+    _, original = game
+    viewer = viewer_for(window, game)
+    viewer.tick()
+    rect = viewer.slider_rect()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                         pos=(rect.right - 1, rect.centery)))
+    viewer.tick()
+    assert viewer.position == len(original) - 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.left, rect.centery),
+                                         rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                         pos=(rect.left, rect.centery)))
+    viewer.tick()
+    assert viewer.position == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.right, rect.centery),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    viewer.tick()
+    assert viewer.position == 0  # no longer dragging
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                         pos=(rect.centerx, rect.bottom + 40)))
+    viewer.tick()
+    assert viewer.position == 0  # a click away from the slider does not seek
+
+
+def test_playing_advances_at_any_speed(window, game):
+    _, original = game
+    window.frame_time = 0.0
+    viewer = viewer_for(window, game)
+    press(pygame.K_SPACE)
+    for _ in range(5):
+        viewer.tick()
+    assert viewer.position == 5 and viewer.playing
+    press(pygame.K_SPACE)
+    viewer.tick()
+    assert viewer.position == 5 and not viewer.playing
+    press(pygame.K_MINUS)
+    viewer.tick()
+    assert window.frame_time == 0.01
+
+
+def test_q_stops_every_replay_and_n_goes_to_the_next(window, game):
+    viewer = viewer_for(window, game)
+    press(pygame.K_n)
+    viewer.tick()
+    assert viewer.done and viewer.request is None
+    viewer = viewer_for(window, game)
+    press(pygame.K_q)
+    assert viewer.run() == controls.QUIT
+
+
+def test_cli_replay_in_the_window(capsys, tmp_path, game):
+    result, _ = game
+    path = tmp_path / "games.jsonl"
+    path.write_text(result.to_json() + "\n" + result.to_json() + "\n", encoding="utf-8")
+    pygame.display.init()
+    pygame.event.clear()
+    press(pygame.K_END, pygame.K_n, pygame.K_q)
+    code = main(["--replay", str(path), "--display", "window", "--frame-time", "0"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert len(lines) == 2 and all(line.startswith("replayed seed 12") for line in lines)
