@@ -68,7 +68,6 @@ def maxn(
 
     def expand(s: Any, d: Any) -> tuple[Any, dict, tuple]:
         """Value, child values and best action line of an expanded state."""
-        nonlocal last_pv
         acts = actions(s)
         nd = d - 1 if ends_unit(s) else d
         values: dict[Any, tuple] = {}

@@ -7,18 +7,10 @@ import json
 import pytest
 
 from pacman.batch import read_store
-from pacman.cli import main
+
+from tests.engine.test_cli import run_cli
 
 from .helpers import comparable, write_crasher, write_maze
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # argparse's own usage errors
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line_error(code: int, err: str, *needles: str) -> None:

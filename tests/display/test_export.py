@@ -119,3 +119,17 @@ def test_play_export_checks_the_target_before_playing(capsys, tmp_path):
                              "--export", str(tmp_path / "x.avi"))
     assert code == 2 and out == "" and "can only export" in err
 
+
+
+def test_mp4_holds_the_same_frames_as_the_gif(tmp_path, game):
+    """The test extra installs the encoder, so this runs the real MP4 writer."""
+    import imageio.v3 as iio
+
+    result, _ = game
+    frames = export.export_game(result, str(tmp_path / "game.gif"))
+    assert export.export_game(result, str(tmp_path / "game.mp4")) == frames
+    video = iio.imread(tmp_path / "game.mp4")
+    gif = Image.open(tmp_path / "game.gif")
+    assert video.shape[0] == frames
+    # The encoder may pad each side to an even number of pixels.
+    assert abs(video.shape[1] - gif.height) <= 1 and abs(video.shape[2] - gif.width) <= 1

@@ -21,7 +21,7 @@ Rules, as this module implements them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 ORDER = ("North", "South", "East", "West")
 DELTA = {"North": (0, 1), "South": (0, -1), "East": (1, 0), "West": (-1, 0)}

@@ -10,7 +10,6 @@ from pacman.cli import main
 from pacman.game import AgentSpec, run_game
 from pacman.layout import read_layout
 
-from .helpers import RandomAgent
 
 MAZE_TEXT = ("%%%%%%%%%\n"
              "%P..o..G%\n"
