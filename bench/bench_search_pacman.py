@@ -193,6 +193,8 @@ CONFIGS: dict[str, tuple[str, dict[str, str]]] = {
     "alphabeta depth=3 better": ("alphabeta", {"depth": "3", "evaluation": "better"}),
     "alphabeta depth=2 linear": ("alphabeta", {"depth": "2", "evaluation": "linear"}),
     "expectimax depth=2 better": ("expectimax", {"depth": "2", "evaluation": "better"}),
+    "expectimax depth=3 informed": ("expectimax", {"depth": "3", "evaluation": "better",
+                                                   "model": "directional"}),
     "deepening 0.05 s better": ("deepening", {"time_budget": "0.05", "evaluation": "better"}),
 }
 GHOSTS = ("directional", "random")

@@ -37,6 +37,8 @@ from agents.search import (  # noqa: E402
 )
 from agents.search.game import NodeKind  # noqa: E402
 from agents.search.synthetic import UniformTree  # noqa: E402
+from pacman.experiments.pruning import fit_exponent as fit_slope  # noqa: E402
+from pacman.experiments.pruning import ordering_runs  # noqa: E402
 
 
 class PairedTree(UniformTree):
@@ -103,56 +105,6 @@ def throughput(b: int, height: int, seed: int) -> None:
         print(f"   {name:40s} {result.stats.nodes_generated:10,d} {rate:12,.0f} {rate / base:11.2f} "
               f"{rate / (walk_nodes / walk_time):13.2f}")
     print()
-
-
-def oracle_values(game: UniformTree) -> dict[int, float]:
-    """True minimax value of every node of ``game`` by index."""
-    values: dict[int, float] = {}
-
-    def solve(state):
-        if game.is_end(state):
-            v = game.utility(state)
-        else:
-            kids = [solve(game.successor(state, a)) for a in game.actions(state)]
-            v = max(kids) if game.kind(state) is NodeKind.MAX else min(kids)
-        values[state[0]] = v
-        return v
-
-    solve(game.root)
-    return values
-
-
-def ordering_runs(game: UniformTree, seed: int) -> dict[str, int]:
-    """Leaf evaluations of minimax and of alpha-beta under each ordering on ``game``."""
-    truth = oracle_values(game)
-    b = game.b
-    noise_sd = game.spread / 2
-
-    def by_truth(best_first: bool):
-        def order(state, kind, actions):
-            base = state[0] * b + 1
-            descending = (kind is NodeKind.MAX) == best_first
-            return sorted(actions, key=lambda a: truth[base + a], reverse=descending)
-        return order
-
-    def noisy_eval(state):
-        return truth[state[0]] + random.Random(state[0] * 7919 + seed).gauss(0.0, noise_sd)
-
-    root = game.root
-    return {
-        "minimax": minimax(game, root).stats.terminal_utilities,
-        "worst": alphabeta(game, root, order=by_truth(False)).stats.terminal_utilities,
-        "random": alphabeta(game, root, order="random", rng=random.Random(seed)).stats.terminal_utilities,
-        "evaluation": alphabeta(game, root, order="evaluation", evaluate=noisy_eval).stats.terminal_utilities,
-        "perfect": alphabeta(game, root, order=by_truth(True)).stats.terminal_utilities,
-    }
-
-
-def fit_slope(depths: list[int], counts: list[float], b: int) -> float:
-    xs = depths
-    ys = [math.log(c, b) for c in counts]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
 def scaling(b: int, max_depth: int, seeds: int) -> None:

@@ -22,6 +22,8 @@ COMMANDS = {
     "grade": ("pacman.commands.grade", "grade student agents against an assignment"),
     "batch": ("pacman.commands.batch", "play many seeded games in parallel: tables, plots, resume"),
     "report": ("pacman.commands.report", "tables and plots from a batch results store"),
+    "experiment": ("pacman.commands.experiment", "run a lecture experiment into a Markdown "
+                   "report with plots"),
     "export": ("pacman.commands.export", "write a recorded game as an animated GIF (or MP4)"),
 }
 

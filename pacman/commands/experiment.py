@@ -1,0 +1,53 @@
+"""``experiment NAME``: run one lecture experiment and write its Markdown report and plots."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from pacman.commands.argtypes import whole_number
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", nargs="?", metavar="NAME",
+                        help="the experiment (see --list)")
+    parser.add_argument("--list", action="store_true", help="list the experiments and exit")
+    parser.add_argument("--games", type=whole_number(1), metavar="N",
+                        help="games per condition (default: the experiment's full size)")
+    parser.add_argument("--workers", type=whole_number(1), metavar="K",
+                        help="worker processes (default: every core)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="game i of every condition plays seed S+i (default 0)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="where the report, plots and results go (default: "
+                             "experiments/NAME)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pacman import experiments
+    from pacman.errors import ConfigurationError
+
+    if args.list or not args.name:
+        if not args.list:
+            raise ConfigurationError("name an experiment; 'experiment --list' lists them")
+        for experiment in experiments.all_experiments():
+            print(f"{experiment.name:14s} {experiment.title} ({experiment.games} games per "
+                  f"condition)\n{'':14s} {experiment.summary}")
+        return 0
+    experiment = experiments.get(args.name)
+    out = Path(args.out or Path("experiments") / experiment.name)
+    command = "run.py " + " ".join(shlex.quote(a) for a in args.command_line)
+    settings = experiments.Settings(games=args.games or experiment.games, seed=args.seed,
+                                    out=out, workers=args.workers, command=command,
+                                    progress=not args.no_progress and sys.stderr.isatty())
+    out.mkdir(parents=True, exist_ok=True)
+    report = experiment.run(settings)
+    path = experiments.write_report(report, settings)
+    for claim in report.claims:
+        print(f"{'holds' if claim.holds else 'DOES NOT HOLD':>13}  {claim.text} "
+              f"({claim.evidence})")
+    print(f"report: {path}")
+    return 0
