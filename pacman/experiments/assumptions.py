@@ -3,11 +3,17 @@ random ghost.
 
 Pacman searches 4 rounds with an evaluation that avoids trouble (``better``); the ghost
 either searches 2 rounds with an evaluation that seeks Pacman (``adversarial``) or moves at
-random. Both Pacmen break ties at random, so seeds differ. On the ``trapped`` maze the quick
-way to the food passes where the ghost can cut it off: minimax assumes the worst and takes the
-safe way, against either ghost; expectimax (a uniform model of the ghost) bets that the ghost
-will not block it. The random ghost seldom does, so the bet pays and expectimax scores best;
-the adversarial ghost always does.
+random. Both Pacmen break ties at random, so seeds differ.
+
+On the ``trapped`` maze Pacman starts inside a dead-end pocket whose mouth is also the only way
+out of the ghost's den, four moves from the ghost; two dots lie in the pocket, five on a long
+loop. Eating the pocket first keeps Pacman in it longer than the ghost needs to reach the
+mouth. Minimax assumes the ghost comes straight for the mouth, leaves at once, leads the ghost
+(either ghost) round the loop and comes back for the pocket last, with the ghost behind him.
+Expectimax models the ghost as uniform: the trap closes only if it picks the right exit of its
+den, then the right turn at a junction, then turns into the pocket, so he eats the pocket
+first. The adversarial ghost makes those choices every time; the random ghost seldom does, and
+expectimax then finishes fastest, with the best score.
 """
 
 from __future__ import annotations
