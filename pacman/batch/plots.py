@@ -17,7 +17,8 @@ from pacman.batch.tables import ConditionSummary
 from pacman.errors import ConfigurationError
 
 
-def _pyplot():
+def pyplot():
+    """matplotlib's pyplot on the file-only Agg backend (no screen needed)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -26,12 +27,13 @@ def _pyplot():
     return plt
 
 
-def _save(figure, path: str | Path) -> Path:
+def save_figure(figure, path: str | Path) -> Path:
+    """Lay out, write (creating the folder) and close ``figure``; returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.tight_layout()
     figure.savefig(path, dpi=110)
-    _pyplot().close(figure)
+    pyplot().close(figure)
     return path
 
 
@@ -41,7 +43,7 @@ def _height(count: int) -> float:
 
 def plot_win_rates(summaries: Sequence[ConditionSummary], path: str | Path) -> Path:
     """Horizontal bars of the win rates with Wilson 95 % error bars; returns the path."""
-    plt = _pyplot()
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(9, _height(len(summaries))))
     rows = list(range(len(summaries)))[::-1]
     rates = [100 * s.win_rate for s in summaries]
@@ -53,12 +55,12 @@ def plot_win_rates(summaries: Sequence[ConditionSummary], path: str | Path) -> P
     axes.set_xlabel("win rate (%), 95% Wilson interval")
     for row, s in zip(rows, summaries):
         axes.text(1, row, f"{s.wins}/{s.games}", va="center", color="white", fontsize=8)
-    return _save(figure, path)
+    return save_figure(figure, path)
 
 
 def plot_scores(summaries: Sequence[ConditionSummary], path: str | Path) -> Path:
     """Box plots of the scores per condition, every game drawn as a dot; returns the path."""
-    plt = _pyplot()
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(9, _height(len(summaries))))
     rows = list(range(1, len(summaries) + 1))[::-1]
     axes.boxplot([s.scores for s in summaries], positions=rows, orientation="horizontal", widths=0.6,
@@ -70,7 +72,7 @@ def plot_scores(summaries: Sequence[ConditionSummary], path: str | Path) -> Path
         axes.plot([s.mean_score], [row], marker="D", color="black", markersize=4)
     axes.set_yticks(rows, [s.condition for s in summaries])
     axes.set_xlabel("score (box: quartiles; diamond: mean)")
-    return _save(figure, path)
+    return save_figure(figure, path)
 
 
 def _numeric(text: str) -> float | None:
@@ -106,7 +108,7 @@ def plot_against_option(summaries: Sequence[ConditionSummary], option: str,
                lambda s: (s.mean_score - s.score_low, s.score_high - s.mean_score)),
               ("think time per move (ms)", lambda s: s.think_ms_per_move, None),
               ("nodes per move", lambda s: s.nodes_per_move, None)]
-    plt = _pyplot()
+    plt = pyplot()
     from matplotlib.ticker import MaxNLocator
 
     figure, grid = plt.subplots(2, 2, figsize=(11, 7.5))
@@ -133,4 +135,4 @@ def plot_against_option(summaries: Sequence[ConditionSummary], option: str,
                 y > 0 for line in axes.lines for y in line.get_ydata()):
             axes.set_yscale("log")
     grid.flat[0].legend(fontsize=7)
-    return _save(figure, path)
+    return save_figure(figure, path)

@@ -16,6 +16,7 @@ from pacman.batch.plan import (AgentEntry, BatchPlan, expand_sweeps, parse_sweep
 from pacman.batch.runner import BACKENDS, run_jobs
 from pacman.commands.argtypes import seconds, whole_number
 from pacman.commands.play import DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN
+from pacman.commands.report import add_table_options
 from pacman.errors import ConfigurationError
 from pacman.options import parse_assignments
 
@@ -65,18 +66,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"results store to append to and resume from (default: "
                              f"{DEFAULT_STORE})")
     parser.add_argument("--no-store", action="store_true", help="keep results in memory only")
-    parser.add_argument("--out", metavar="DIR",
-                        help="write summary.md/.csv/.json and PNG plots into DIR")
-    parser.add_argument("--no-plots", action="store_true", help="with --out: tables only")
-    parser.add_argument("--compare", nargs=2, action="append", metavar=("A", "B"),
-                        help="compare two conditions (labels or table numbers) on their "
-                             "seeds (repeatable; default: each against the first with the "
-                             "same ghosts and maze)")
-    parser.add_argument("--plot-option", action="append", metavar="KEY",
-                        help="plot metrics against this Pacman option (default: every "
-                             "numeric option that varies)")
-    parser.add_argument("--json", action="store_true",
-                        help="print the summary as JSON instead of a table")
+    add_table_options(parser, default_pairs="; default: each against the first with the "
+                                            "same ghosts and maze")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

@@ -14,12 +14,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("store", metavar="STORE", help="results store written by 'batch'")
     parser.add_argument("--condition", action="append", metavar="TEXT",
                         help="only conditions whose label contains TEXT (repeatable: any)")
+    add_table_options(parser, default_pairs="")
+
+
+def add_table_options(parser: argparse.ArgumentParser, default_pairs: str) -> None:
+    """The output options that ``batch`` and ``report`` share; ``default_pairs`` says which
+    comparisons are made without ``--compare``."""
     parser.add_argument("--out", metavar="DIR",
                         help="write summary.md/.csv/.json and PNG plots into DIR")
     parser.add_argument("--no-plots", action="store_true", help="with --out: tables only")
     parser.add_argument("--compare", nargs=2, action="append", metavar=("A", "B"),
                         help="compare two conditions (labels or table numbers) on their "
-                             "seeds (repeatable)")
+                             f"seeds (repeatable{default_pairs})")
     parser.add_argument("--plot-option", action="append", metavar="KEY",
                         help="plot metrics against this Pacman option (default: every "
                              "numeric option that varies)")

@@ -69,19 +69,3 @@ def summary_data(summaries: Sequence[ConditionSummary]) -> list[dict]:
 
 def by_name(summaries: Sequence[ConditionSummary]) -> dict[str, ConditionSummary]:
     return {s.condition: s for s in summaries}
-
-
-def pyplot():
-    """matplotlib's pyplot on the file-only Agg backend (no screen needed)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def save(figure, path) -> None:
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    pyplot().close(figure)

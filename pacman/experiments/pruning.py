@@ -22,8 +22,8 @@ from agents.pacman_game import PacmanGame
 from agents.search import alphabeta, minimax
 from agents.search.game import NodeKind
 from agents.search.synthetic import UniformTree
+from pacman.batch.plots import pyplot, save_figure
 from pacman.experiments.base import Experiment, Report, Settings, markdown_table
-from pacman.experiments.games import pyplot, save
 from pacman.game import random_play
 from pacman.layout import load_layout
 from pacman.state import GameState
@@ -230,7 +230,7 @@ def plot(trees: dict[str, list[float]], pacman: dict[str, list[float]], path) ->
     right.set_ylabel("nodes generated")
     right.set_title("Pacman positions, small_classic")
     right.legend(fontsize=7)
-    save(figure, path)
+    save_figure(figure, path)
 
 
 EXPERIMENT = Experiment("pruning", "alpha-beta pruning and move ordering",

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 
 from pacman.batch import GameJob
+from pacman.batch.plots import pyplot, save_figure
 from pacman.directions import REVERSE
 from pacman.experiments.base import Experiment, Report, Settings, markdown_table
-from pacman.experiments.games import play, pyplot, save
+from pacman.experiments.games import play
 from pacman.game import GameResult, replay_states
 from pacman.layout import load_layout
 from pacman.lineup import lineup
@@ -161,7 +162,7 @@ def plot(data: dict, path) -> None:
     axes.set_ylabel("share of seeds with the dot eaten")
     axes.set_ylim(-0.02, 1.02)
     axes.legend(loc="lower right")
-    save(figure, path)
+    save_figure(figure, path)
 
 
 EXPERIMENT = Experiment("thrashing", "depth-2 Pacman thrashing next to a dot, and the fix",

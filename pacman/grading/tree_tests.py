@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from agents.search.algorithms import algorithm_config
 from agents.search.core import run_search
-from agents.search.game import Game, NodeKind
+from agents.search.game import NodeKind
 from agents.search.trees import TreeFormatError, TreeGame, TreeNode, tree_from_dict
 from pacman.errors import ConfigurationError
 from pacman.grading.tree_state import node_value
@@ -79,18 +79,14 @@ class LayeredTree:
         return len(self.plies)
 
 
-class RoundTreeGame(Game[TreeNode, str]):
-    """The reference's view of a :class:`LayeredTree`: depth units are full rounds."""
+class RoundTreeGame(TreeGame):
+    """The reference's view of a :class:`LayeredTree`: depth units are full rounds, and an
+    internal node without a value counts as 0 (as the student's evaluation sees it)."""
 
     def __init__(self, tree: LayeredTree) -> None:
+        super().__init__(tree.root, tree.source)
         self.tree = tree
         self.last_agent = tree.num_agents - 1
-
-    def kind(self, state: TreeNode) -> NodeKind:
-        return state.kind  # type: ignore[return-value]
-
-    def is_end(self, state: TreeNode) -> bool:
-        return not state.children
 
     def utility(self, state: TreeNode) -> float:
         return node_value(state)
@@ -98,20 +94,8 @@ class RoundTreeGame(Game[TreeNode, str]):
     def evaluate(self, state: TreeNode) -> float:
         return node_value(state)
 
-    def actions(self, state: TreeNode) -> Sequence[str]:
-        return state.actions
-
-    def successor(self, state: TreeNode, action: str) -> TreeNode:
-        return state.by_action[action]
-
-    def probabilities(self, state: TreeNode) -> Sequence[float]:
-        return state.probs
-
     def ends_depth_unit(self, state: TreeNode) -> bool:
         return self.tree.plies[state.id] % self.tree.num_agents == self.last_agent
-
-    def state_key(self, state: TreeNode) -> str:
-        return state.id
 
 
 @dataclass(frozen=True)

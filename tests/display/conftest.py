@@ -45,3 +45,16 @@ def headless(monkeypatch):
         if source is not None:
             controls.detach(source)
         pygame.display.quit()
+
+
+@pytest.fixture
+def window():
+    """A window display that draws without pausing or lingering, closed after the test."""
+    from pacman.display._pygame import pygame
+    from pacman.display.window import WindowDisplay
+
+    display = WindowDisplay(frame_time=0.0, linger=0.0)
+    pygame.display.init()
+    pygame.event.clear()
+    yield display
+    display.close()

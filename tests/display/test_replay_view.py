@@ -10,17 +10,7 @@ from pacman.display import controls
 from pacman.display._pygame import pygame
 from pacman.display.renderer import Renderer
 from pacman.display.replay_view import ReplayViewer
-from pacman.display.window import WindowDisplay
 from pacman.game import GameResult, replay_states
-
-
-@pytest.fixture
-def window():
-    display = WindowDisplay(frame_time=0.0, linger=0.0)
-    pygame.display.init()
-    pygame.event.clear()
-    yield display
-    display.close()
 
 
 @pytest.fixture(scope="module")

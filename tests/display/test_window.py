@@ -27,15 +27,6 @@ def lineup(layout, pacman=RandomPacman, **options):
         AgentSpec("random", RandomGhost) for _ in range(layout.num_ghosts)]
 
 
-@pytest.fixture
-def window():
-    display = WindowDisplay(frame_time=0.0, linger=0.0)
-    pygame.display.init()
-    pygame.event.clear()
-    yield display
-    display.close()
-
-
 def test_a_game_in_the_window_ends_on_its_final_state(window):
     layout = load_layout("small_classic")
     recorder = Recorder()
