@@ -248,10 +248,11 @@ def _rebuild(text: str, name: str, source: str) -> Layout:
 # --- parsing -----------------------------------------------------------------------------------
 def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> Layout:
     """Parse and validate maze text; raise :class:`LayoutError` naming line and column."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not text.strip():
         raise LayoutError(source, "the maze file is empty")
-    rows = [line.rstrip(" ") for line in lines]
+    rows = [line.rstrip(" \t") for line in lines]
     while rows and rows[-1] == "":
         rows.pop()
     width = len(rows[0])
@@ -274,6 +275,10 @@ def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> L
                     raise LayoutError(source, f"ghost '{char}' appears twice (first at line "
                                               f"{first[0]}, column {first[1]})", line_no, col_no)
                 numbered[char] = (line_no, col_no)
+        if len(row) > width and set(row[width:]) == {WALL}:
+            # The classic course reads each row up to the first row's width, so a row longer
+            # only by walls (as in its capsuleClassic maze) is the same maze.
+            rows[line_no - 1] = row = row[:width]
         if len(row) != width:
             column = min(len(row), width) + 1
             raise LayoutError(source, f"row is {len(row)} cells wide but the first row is "

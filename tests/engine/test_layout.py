@@ -74,7 +74,17 @@ def test_shorter_row_points_just_past_its_end():
 
 
 def test_longer_row_points_at_its_first_extra_cell():
-    assert_at(layout_error("%%%%%\n%P..%%\n%%%%%\n"), 2, 6)
+    assert_at(layout_error("%%%%%\n%P..%.\n%%%%%\n"), 2, 6)
+
+
+def test_rows_longer_only_by_walls_are_cut_as_the_classic_reader_does():
+    longer = parse_layout("%%%%%\n%P..%%\n%%%%%%%\n")
+    assert longer.text == parse_layout("%%%%%\n%P..%\n%%%%%\n").text
+
+
+def test_byte_order_mark_and_trailing_tabs_are_accepted():
+    plain = parse_layout("%%%%%\n%P..%\n%%%%%\n")
+    assert parse_layout("\ufeff%%%%%\t\n%P..%  \t\n%%%%%\n").text == plain.text
 
 
 def test_blank_line_inside_the_maze_is_a_width_error():
@@ -82,7 +92,7 @@ def test_blank_line_inside_the_maze_is_a_width_error():
 
 
 def test_width_error_on_the_last_row():
-    assert_at(layout_error("%%%%%\n%P..%\n%%%%%%%\n"), 3, 6)
+    assert_at(layout_error("%%%%%\n%P..%\n%%%%% %\n"), 3, 6)
 
 
 def test_trailing_blanks_and_missing_final_newline_are_fine():
