@@ -1,0 +1,31 @@
+"""Standard environments over the engine, for reinforcement learning libraries.
+
+* :func:`env` / :class:`raw_env`: a PettingZoo AEC environment, every agent taking its turn;
+* :class:`parallel_env`: the same game in rounds, as a PettingZoo parallel environment;
+* ``gymnasium.make("PacmanArena/Pacman-v0", layout=..., ghosts=...)``: Pacman alone against
+  ghost agents of the catalog (:class:`PacmanEnv`), registered when this package is imported.
+
+They need the ``rl`` extra: ``pip install -e '.[rl]'`` (PettingZoo and Gymnasium).
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium
+    import pettingzoo  # noqa: F401
+except ImportError as missing:  # pragma: no cover - depends on the installation
+    raise ImportError(f"pacman.envs needs the rl extra ({missing.name} is not installed): "
+                      "pip install -e '.[rl]'") from missing
+
+from pacman.envs.aec import env, raw_env
+from pacman.envs.observation import Observer, plane_count
+from pacman.envs.parallel import parallel_env
+from pacman.envs.single import PacmanEnv
+
+GYMNASIUM_ID = "PacmanArena/Pacman-v0"
+
+if GYMNASIUM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYMNASIUM_ID, entry_point="pacman.envs.single:PacmanEnv")
+
+__all__ = ["env", "raw_env", "parallel_env", "PacmanEnv", "Observer", "plane_count",
+           "GYMNASIUM_ID"]

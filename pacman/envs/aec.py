@@ -1,0 +1,177 @@
+"""The game as a PettingZoo AEC environment: agents take turns, as they do in the game.
+
+Agents are ``pacman_0`` and ``ghost_1`` .. ``ghost_k``, acting in that order every round.
+Every agent has the action space ``Discrete(5)`` (North, South, East, West, Stop, as in
+:data:`pacman.directions.ACTIONS`) and observes a dict of ``observation`` (the planes of
+:mod:`pacman.envs.observation`) and ``action_mask`` (its legal actions in the current position;
+ghosts may never stop nor, except at a dead end, reverse). Playing an action the mask forbids
+raises :class:`pacman.errors.IllegalActionError`.
+
+Rewards are score changes: after each move Pacman gets the change of the game score and every
+ghost its negation (so over a round, each agent collects the change since its own last move).
+A win or a loss terminates every agent; reaching ``max_moves`` of Pacman's moves (at the end of
+a round) truncates every agent. The game has no chance of its own: ``reset(seed=...)`` accepts a
+seed for the API's sake, and the same actions always give the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import logger, spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from pacman.directions import ACTIONS
+from pacman.errors import ConfigurationError, IllegalActionError
+from pacman.envs.observation import Observer
+from pacman.envs.rendering import RENDER_MODES, Painter, ansi_frame
+from pacman.layout import Layout, load_layout
+from pacman.state import GameState
+
+PACMAN_AGENT = "pacman_0"
+RENDER_FPS = 10
+
+
+def agent_names(num_ghosts: int) -> list[str]:
+    """The agents of a game with ``num_ghosts`` ghosts, in turn order."""
+    return [PACMAN_AGENT] + [f"ghost_{index}" for index in range(1, num_ghosts + 1)]
+
+
+def game_setup(layout: Layout | str, num_ghosts: int | None, max_moves: int | None,
+               render_mode: str | None) -> tuple[Layout, int]:
+    """The maze and ghost count of an environment; a clear error for any bad argument."""
+    maze = layout if isinstance(layout, Layout) else load_layout(layout)
+    available = maze.num_ghosts
+    count = available if num_ghosts is None else num_ghosts
+    if not isinstance(count, int) or not 0 <= count <= available:
+        raise ConfigurationError(f"num_ghosts must be 0 to {available} on {maze.name!r}, "
+                                 f"got {num_ghosts!r}")
+    if max_moves is not None and (not isinstance(max_moves, int) or max_moves < 1):
+        raise ConfigurationError(f"max_moves must be a whole number of at least 1, "
+                                 f"got {max_moves!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ConfigurationError(f"render_mode must be one of {', '.join(RENDER_MODES)} or "
+                                 f"None, got {render_mode!r}")
+    return maze, count
+
+
+def action_name(action: Any) -> str:
+    """The action string of an action index; a clear error for anything else."""
+    if isinstance(action, (int, np.integer)) and 0 <= action < len(ACTIONS):
+        return ACTIONS[int(action)]
+    raise IllegalActionError(f"an action is an index 0 to {len(ACTIONS) - 1} "
+                             f"({', '.join(ACTIONS)}), got {action!r}")
+
+
+class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
+    """The AEC environment without PettingZoo's order-enforcing wrapper (see :func:`env`)."""
+
+    metadata = {"name": "pacman_arena_v0", "render_modes": RENDER_MODES,
+                "render_fps": RENDER_FPS, "is_parallelizable": True}
+
+    def __init__(self, layout: Layout | str = "small_classic", num_ghosts: int | None = None,
+                 max_moves: int | None = 1000, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.layout, count = game_setup(layout, num_ghosts, max_moves, render_mode)
+        self.max_moves = max_moves
+        self.render_mode = render_mode
+        self.possible_agents = agent_names(count)
+        self.agent_name_mapping = {name: index for index, name in enumerate(self.possible_agents)}
+        self.observer = Observer(self.layout, count)
+        shape = self.observer.shape
+        self.observation_spaces = {
+            name: spaces.Dict({
+                "observation": spaces.Box(0, 1, shape, dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (len(ACTIONS),), dtype=np.int8)})
+            for name in self.possible_agents}
+        self.action_spaces = {name: spaces.Discrete(len(ACTIONS)) for name in self.possible_agents}
+        self.state_space = spaces.Box(0, 1, shape[:2] + (shape[2] - 1,), dtype=np.int8)
+        #: The engine's state of the game; valid after :meth:`reset`.
+        self.game = GameState.initial(self.layout, count)
+        #: Pacman's moves so far.
+        self.moves = 0
+        self._painter: Painter | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game (the maze's start position; ``seed`` and ``options`` change
+        nothing)."""
+        self.game = GameState.initial(self.layout, len(self.possible_agents) - 1)
+        self.moves = 0
+        self.agents = self.possible_agents[:]
+        over = self.game.outcome is not None
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, over)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {name: {} for name in self.agents}
+        self.agent_selection = self.agents[self.game.turn]
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        index = self.agent_name_mapping[agent]
+        return {"observation": self.observer.observe(self.game, index),
+                "action_mask": self.observer.action_mask(self.game, index)}
+
+    def state(self) -> np.ndarray:
+        """The whole board: every plane but the observer's own."""
+        return self.observer.board(self.game)[:, :, :-1].copy()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        index = self.agent_name_mapping[agent]
+        name = action_name(action)
+        legal = self.game.legal_actions(index)
+        if name not in legal:
+            raise IllegalActionError(f"{agent} cannot play {name} here; legal: "
+                                     f"{', '.join(legal)} (see the action mask)")
+        before = self.game.score
+        self.game = self.game.successor(name, index)
+        if index == 0:
+            self.moves += 1
+        change = float(self.game.score - before)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {name: change if name == PACMAN_AGENT else -change
+                        for name in self.agents}
+        if self.game.outcome is not None:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_moves is not None and self.moves >= self.max_moves and self.game.turn == 0:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[self.game.turn]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode is None:
+            logger.warn("render() was called without a render_mode; give one to the "
+                        "environment, e.g. render_mode='rgb_array'")
+            return None
+        if self.render_mode == "ansi":
+            return ansi_frame(self.game, self.moves)
+        if self._painter is None:
+            self._painter = Painter(self.layout, self.possible_agents, self.render_mode,
+                                    self.metadata["render_fps"])
+        return self._painter.draw(self.game, self.moves)
+
+    def close(self) -> None:
+        if self._painter is not None:
+            self._painter.close()
+            self._painter = None
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC environment (``layout``, ``num_ghosts``, ``max_moves``, ``render_mode``),
+    wrapped as PettingZoo recommends so that calls out of order fail clearly."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

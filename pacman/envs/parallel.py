@@ -1,0 +1,104 @@
+"""The game as a PettingZoo parallel environment: one ``step`` is one round.
+
+Every live agent chooses an action from its observation at the start of the round; the round is
+then played in turn order (Pacman, then ghost 1, 2, ...) on the AEC environment, stopping where
+the game ends. Rewards are the score change of the round for Pacman and its negation for each
+ghost. One case needs a rule, since a ghost's legal moves can change within a round: a ghost
+that Pacman eats earlier in the same round is back at its start, where its chosen action may
+lead into a wall; it then plays its first legal action (in North, South, East, West order).
+An action that was not legal at the start of the round raises
+:class:`pacman.errors.IllegalActionError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from pacman.directions import ACTIONS
+from pacman.envs.aec import action_name, raw_env
+from pacman.envs.observation import ACTION_INDEX
+from pacman.errors import IllegalActionError
+from pacman.layout import Layout
+
+
+class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming convention)
+    """Rounds of the game as simultaneous choices; arguments as :class:`raw_env`."""
+
+    metadata = dict(raw_env.metadata)
+
+    def __init__(self, layout: Layout | str = "small_classic", num_ghosts: int | None = None,
+                 max_moves: int | None = 1000, render_mode: str | None = None) -> None:
+        self.aec = raw_env(layout=layout, num_ghosts=num_ghosts, max_moves=max_moves,
+                           render_mode=render_mode)
+        self.render_mode = render_mode
+        self.possible_agents = self.aec.possible_agents[:]
+        self.agents: list[str] = []
+        self.state_space = self.aec.state_space
+        self._masks: dict[str, np.ndarray] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.aec.action_space(agent)
+
+    def reset(self, seed: int | None = None, options: dict | None = None
+              ) -> tuple[dict[str, Any], dict[str, dict]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = [name for name in self.aec.agents
+                       if not (self.aec.terminations[name] or self.aec.truncations[name])]
+        return self._observations(), {name: {} for name in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        aec = self.aec
+        rewards = dict.fromkeys(self.agents, 0.0)
+        for name in self.agents:
+            if aec.terminations[name] or aec.truncations[name]:
+                break
+            if name not in actions:
+                raise IllegalActionError(f"no action for {name}; every live agent acts "
+                                         "each round")
+            aec.step(self._playable(name, actions[name]))
+            for other in rewards:
+                rewards[other] += aec.rewards[other]
+        terminations = {name: aec.terminations[name] for name in self.agents}
+        truncations = {name: aec.truncations[name] for name in self.agents}
+        observations = self._observations()
+        infos = {name: {} for name in self.agents}
+        self.agents = [name for name in self.agents
+                       if not (terminations[name] or truncations[name])]
+        return observations, rewards, terminations, truncations, infos
+
+    def _playable(self, agent: str, action: Any) -> int:
+        """``action`` if legal now; a ghost sent home this round plays its first legal move."""
+        name = action_name(action)
+        index = self.aec.agent_name_mapping[agent]
+        legal = self.aec.game.legal_actions(index)
+        if name in legal:
+            return ACTION_INDEX[name]
+        if not self._masks[agent][ACTION_INDEX[name]]:
+            raise IllegalActionError(f"{agent} cannot play {name} here; legal: "
+                                     f"{', '.join(legal)} (see the action mask)")
+        return ACTION_INDEX[legal[0]]
+
+    def _observations(self) -> dict[str, Any]:
+        observations = {name: self.aec.observe(name) for name in self.aec.possible_agents
+                        if name in self.aec.agents}
+        self._masks = {name: obs["action_mask"] for name, obs in observations.items()}
+        return observations
+
+    def state(self) -> np.ndarray:
+        return self.aec.state()
+
+    def render(self) -> str | np.ndarray | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+
+__all__ = ["parallel_env", "ACTIONS"]
