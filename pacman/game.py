@@ -169,6 +169,12 @@ class GameResult:
     def from_json(cls, text: str) -> GameResult:
         return cls.from_dict(json.loads(text))
 
+    def _repr_html_(self) -> str:
+        """The game as a web page player, for Jupyter (IPython's rich display protocol)."""
+        from pacman.display.notebook import result_html
+
+        return result_html(self)
+
 
 def agent_rng(seed: int, index: int) -> random.Random:
     """The random generator of agent ``index`` in the game with ``seed``."""

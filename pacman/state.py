@@ -191,6 +191,12 @@ class GameState(tuple):
     def __reduce__(self):
         return (GameState, (tuple(self),))
 
+    def _repr_png_(self) -> bytes:
+        """The position as a picture, for Jupyter (IPython's rich display protocol)."""
+        from pacman.display.notebook import state_png
+
+        return state_png(self)
+
 
 __all__ = ["GameState", "WIN", "LOSS", "UNREACHABLE"]
 

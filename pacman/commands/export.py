@@ -13,8 +13,9 @@ from pacman.game import load_results
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("recording", metavar="RECORDING",
                         help="a file written by --record (one game per line)")
-    parser.add_argument("output", metavar="OUT.gif|OUT.mp4",
-                        help="the animation to write (MP4 needs imageio-ffmpeg)")
+    parser.add_argument("output", metavar="OUT.gif|OUT.mp4|OUT.html",
+                        help="the animation to write (MP4 needs imageio-ffmpeg), or a web page "
+                             "that plays the game")
     parser.add_argument("--game", type=whole_number(1), default=1, metavar="N",
                         help="which game of the recording (default: 1, the first)")
     parser.add_argument("--frame-time", type=seconds, default=0.1, metavar="SECONDS",
@@ -31,14 +32,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pacman.display.export import check_target, export_game
+    from pacman.display.html import is_html, write_html
 
-    check_target(args.output)
+    if not is_html(args.output):
+        check_target(args.output)
     results = load_results(args.recording)
     if args.game > len(results):
         raise ConfigurationError(f"{args.recording} holds {len(results)} game"
                                  f"{'s' if len(results) != 1 else ''}; there is no game "
                                  f"{args.game}")
     result = results[args.game - 1]
+    if is_html(args.output):
+        size = write_html(result, args.output)
+        print(f"wrote {args.output} ({size / 1000:.0f} kB, the game with seed {result.seed} on "
+              f"{result.layout}: {result.outcome}, score {result.score})")
+        return 0
     evaluation = recorded_evaluation(result) if args.overlay else None
     if args.overlay and evaluation is None:
         raise ConfigurationError("--overlay: the recorded Pacman agent has no evaluation "

@@ -49,8 +49,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--overlay", action="store_true",
                         help="start the window with the search overlay shown (key s); with "
                              "--export, draw the heat map of Pacman's evaluation")
-    parser.add_argument("--export", metavar="FILE.gif|FILE.mp4",
-                        help="also write every game (or replayed game) as an animation; "
+    parser.add_argument("--export", metavar="FILE.gif|FILE.mp4|FILE.html",
+                        help="also write every game (or replayed game) as an animation or a "
+                             "web page; "
                              "several games get -1, -2, ... before the ending")
     parser.add_argument("--max-moves", type=whole_number(1), default=1000, metavar="M",
                         help="end a game after Pacman's M-th move (default: 1000)")
@@ -160,8 +161,10 @@ def recorded_evaluation(result: GameResult) -> Callable | None:
 def _check_export(args: argparse.Namespace) -> None:
     if args.export:
         from pacman.display.export import check_target
+        from pacman.display.html import is_html
 
-        check_target(args.export)
+        if not is_html(args.export):
+            check_target(args.export)
 
 
 def _export(args: argparse.Namespace, result: GameResult, number: int, total: int,
@@ -170,11 +173,17 @@ def _export(args: argparse.Namespace, result: GameResult, number: int, total: in
     if not args.export:
         return
     from pacman.display.export import export_game
+    from pacman.display.html import is_html, write_html
 
     path = args.export
     if total > 1:
         stem, dot, ending = path.rpartition(".")
         path = f"{stem}-{number + 1}{dot}{ending}"
+    if is_html(path):
+        size = write_html(result, path)
+        print(f"wrote {path} ({size / 1000:.0f} kB)", file=sys.stderr if args.json else sys.stdout,
+              flush=True)
+        return
     count = export_game(result, path, frame_time=args.frame_time or 0.1,
                         zoom=args.zoom or 1.0,
                         evaluation=evaluation if args.overlay else None)
