@@ -217,6 +217,19 @@ def test_the_page_plays_in_a_browser(tmp_path):
 
 
 @needs_chromium
+def test_a_link_to_a_move_opens_there_paused(tmp_path, game):
+    target = tmp_path / "game.html"
+    page.write_html(game[0], str(target))
+    done = chromium("--virtual-time-budget=1500", "--dump-dom", target.as_uri() + "#move=5")
+    root = re.search(r'<div id="player"[^>]*>', done.stdout)
+    assert root, done.stderr[-500:]
+    attributes = dict(re.findall(r'data-(\w+)="(\d+)"', root.group(0)))
+    assert attributes["frame"] == str(5 * (game[0].num_ghosts + 1))
+    assert attributes["playing"] == "0"
+    assert "move 5/" in done.stdout
+
+
+@needs_chromium
 def test_the_browser_draws_the_maze_and_the_agents(tmp_path, game):
     target = tmp_path / "game.html"
     page.write_html(game[0], str(target))
