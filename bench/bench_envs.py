@@ -76,31 +76,35 @@ def loop_observation(observer: Observer, state: GameState) -> np.ndarray:
     return planes
 
 
+def pick(rng: random.Random, mask: np.ndarray) -> int:
+    """A random legal action of an action mask."""
+    return rng.choice(np.flatnonzero(mask).tolist())
+
+
 def aec_moves(layout, moves: int) -> float:
     env = pacman.envs.env(layout=layout, max_moves=None)
     env.reset(seed=0)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     began = time.perf_counter()
     for _ in range(moves):
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.reset()
             continue
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        env.step(pick(rng, observation["action_mask"]))
     return time.perf_counter() - began
 
 
 def parallel_moves(layout, moves: int) -> float:
     env = pacman.envs.parallel_env(layout=layout, max_moves=None)
     observations, _ = env.reset(seed=0)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     done = 0
     began = time.perf_counter()
     while done < moves:
         if not env.agents:
             observations, _ = env.reset()
-        actions = {agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
-                   for agent in env.agents}
+        actions = {agent: pick(rng, observations[agent]["action_mask"]) for agent in env.agents}
         done += len(actions)
         observations, *_ = env.step(actions)
     return time.perf_counter() - began
@@ -110,12 +114,11 @@ def gymnasium_moves(layout, moves: int) -> float:
     env = gymnasium.make("PacmanArena/Pacman-v0", layout=layout, ghosts="random",
                          max_moves=None)
     _, info = env.reset(seed=0)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     per_round = layout.num_ghosts + 1
     began = time.perf_counter()
     for _ in range(moves // per_round):
-        _, _, terminated, truncated, info = env.step(
-            int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        _, _, terminated, truncated, info = env.step(pick(rng, info["action_mask"]))
         if terminated or truncated:
             _, info = env.reset()
     return time.perf_counter() - began

@@ -101,4 +101,4 @@ class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.aec.close()
 
 
-__all__ = ["parallel_env", "ACTIONS"]
+__all__ = ["parallel_env"]

@@ -227,3 +227,32 @@ def test_gymnasium_truncates_at_max_moves():
 def test_gymnasium_refuses_unknown_ghosts():
     with pytest.raises(ConfigurationError, match="ghost agent"):
         gymnasium.make(envs.GYMNASIUM_ID, ghosts="nosuchghost")
+
+
+def test_global_state_is_the_board_without_the_self_plane():
+    from pettingzoo.test.state_test import test_parallel_env, test_state_space
+
+    env = envs.env(layout="capsule_rich", max_moves=40)
+    env.reset()
+    test_state_space(env.unwrapped)
+    rng = random.Random(2)
+    for agent in env.agent_iter(200):
+        observation, _, terminated, truncated, _ = env.last()
+        state = env.state()
+        assert env.unwrapped.state_space.contains(state)
+        assert np.array_equal(state, observation["observation"][:, :, :-1])
+        env.step(None if terminated or truncated else
+                 rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    test_parallel_env(envs.parallel_env(layout="capsule_rich"))
+
+
+def test_without_the_extra_the_import_says_what_to_install():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.modules['pettingzoo'] = None; import pacman.envs"],
+        capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert "pacman.envs needs the rl extra (pettingzoo is not installed): pip install -e " \
+           "'.[rl]'" in done.stderr
