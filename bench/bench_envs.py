@@ -14,7 +14,9 @@ moves, restarting finished games, and counts agent moves per second:
 * ``Gymnasium env``: ``PacmanArena/Pacman-v0`` with random ghosts, one round per ``step``
   (the ghosts' own agents choose their moves).
 
-The last column is each row's rate as a fraction of the engine's.
+``calls/s`` counts successors, observations or environment steps (a round for the parallel
+and Gymnasium environments); ``moves/s`` counts agent moves. The last column is each row's
+moves per second as a fraction of the engine's.
 """
 
 from __future__ import annotations
@@ -124,19 +126,21 @@ def gymnasium_moves(layout, moves: int) -> float:
     return time.perf_counter() - began
 
 
-def bench_layout(name: str, moves: int) -> list[tuple[str, float]]:
+def bench_layout(name: str, moves: int) -> list[tuple[str, float, int]]:
+    """``(what, agent moves per second, agent moves per call)`` of every row."""
     layout = load_layout(name)
     observer = Observer(layout, layout.num_ghosts)
     state = GameState.initial(layout)
     assert (numpy_observation(observer, state) == loop_observation(observer, state)).all()
-    rows = [("engine successor", moves / engine_moves(layout, moves)),
+    per_round = layout.num_ghosts + 1
+    rows = [("engine successor", moves / engine_moves(layout, moves), 1),
             ("observation (numpy)", moves / engine_moves(layout, moves, observer,
-                                                        numpy_observation)),
+                                                        numpy_observation), 1),
             ("observation (loops)", moves // 10 / engine_moves(layout, moves // 10, observer,
-                                                              loop_observation)),
-            ("AEC env", moves / aec_moves(layout, moves)),
-            ("parallel env", moves / parallel_moves(layout, moves)),
-            ("Gymnasium env", moves / gymnasium_moves(layout, moves))]
+                                                              loop_observation), 1),
+            ("AEC env", moves / aec_moves(layout, moves), 1),
+            ("parallel env", moves / parallel_moves(layout, moves), per_round),
+            ("Gymnasium env", moves / gymnasium_moves(layout, moves), per_round)]
     return rows
 
 
@@ -151,9 +155,10 @@ def main() -> None:
               f"{args.moves} agent moves")
         rows = bench_layout(name, args.moves)
         engine = rows[0][1]
-        print(f"  {'what':22} {'moves/s':>12} {'vs engine':>10}")
-        for what, rate in rows:
-            print(f"  {what:22} {rate:>12,.0f} {rate / engine:>10.3f}")
+        print(f"  {'what':22} {'calls/s':>10} {'moves/s':>10} {'vs engine':>10}")
+        for what, rate, per_call in rows:
+            print(f"  {what:22} {rate / per_call:>10,.0f} {rate:>10,.0f} "
+                  f"{rate / engine:>10.3f}")
 
 
 if __name__ == "__main__":
