@@ -5,7 +5,8 @@ canvas, play/pause, step, a slider and a speed choice; keys space, arrows, Home,
 ``game.html#move=N`` opens paused at Pacman's N-th move) and the game are inline. The game
 is stored compactly: the maze text, one letter per agent move (``N S E W``, ``X`` for Stop),
 and for every state the score, every agent's cell and every ghost's scared timer; food and
-capsules are derived from Pacman's path, since eaten ones never come back. A 300-move game with two ghosts takes about 30 kB.
+capsules are derived from Pacman's path, since eaten ones never come back. A 300-move game
+with two ghosts takes about 30 kB.
 
 The same page, in an ``iframe``, is how games show in Jupyter (:mod:`pacman.display.notebook`).
 """

@@ -18,7 +18,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from pacman.directions import ACTIONS
 from pacman.envs.aec import action_name, raw_env
 from pacman.envs.observation import ACTION_INDEX
 from pacman.errors import IllegalActionError

@@ -11,7 +11,6 @@ import re
 import shutil
 import subprocess
 import tempfile
-from pathlib import Path
 
 import pytest
 from display_support import random_game
