@@ -99,7 +99,7 @@ def play(conditions: Sequence[GameJob], settings: Settings,
 
 def distinct_games(results: Sequence[GameResult]) -> int:
     """How many different games (maze and move sequence) ``results`` holds."""
-    return len({(r.layout_text, tuple(r.actions)) for r in results})
+    return len({game_identity(r) for r in results})
 
 
 def score_bounds(result: GameResult) -> tuple[float, float]:
@@ -174,48 +174,88 @@ def summary_data(played: Played) -> list[dict]:
 
 # ---- paired tests -------------------------------------------------------------------------
 
+#: Fewest distinct pairs of games for a sign test (all differences of one sign: p = 2^(1-n)).
+SIGN_TEST_PAIRS = 6
+
+
 @dataclass(frozen=True)
 class Paired:
-    """A paired difference A - B over shared seeds, its interval clipped to ``bounds``."""
+    """A paired difference A - B over shared seeds, its interval clipped to ``bounds``, and how
+    many *distinct* pairs of games it rests on (repeated games are not independent evidence).
+
+    :attr:`above_zero` / :attr:`below_zero` decide a claim: the 95 % interval lies on one side
+    of 0. With one distinct pair nothing is decided. When every pair differs by the same amount
+    (no spread: the t interval collapses to a point) the exact sign test decides instead: all
+    of at least :data:`SIGN_TEST_PAIRS` distinct pairs on one side.
+    """
 
     what: str
     difference: PairedDifference
     low: float
     high: float
+    distinct_pairs: int
+
+    @property
+    def degenerate(self) -> bool:
+        return self.distinct_pairs < 2 or math.isnan(self.low) or self.low == self.high
+
+    def _side(self, sign: int) -> bool:
+        if self.distinct_pairs < 2 or math.isnan(self.low):
+            return False
+        if self.low == self.high:
+            return (self.distinct_pairs >= SIGN_TEST_PAIRS
+                    and sign * self.difference.difference > 0)
+        return self.low > 0 if sign > 0 else self.high < 0
 
     @property
     def above_zero(self) -> bool:
-        return not math.isnan(self.low) and self.low > 0
+        return self._side(1)
 
     @property
     def below_zero(self) -> bool:
-        return not math.isnan(self.high) and self.high < 0
+        return self._side(-1)
 
     def text(self, scale: float = 1.0, unit: str = "") -> str:
         d = self.difference
+        pairs = (f"{d.n} shared seeds" if self.distinct_pairs == d.n else
+                 f"{d.n} shared seeds, {self.distinct_pairs} distinct pairs of games")
+        shown = f"{self.what} {scale * d.difference:+.1f}{unit}"
         if math.isnan(self.low):
-            return (f"{self.what} {scale * d.difference:+.1f}{unit} over {d.n} shared seed "
-                    "(no interval: one pair)")
-        degenerate = " (degenerate: every pair differs equally)" if self.low == self.high else ""
-        return (f"{self.what} {scale * d.difference:+.1f}{unit}, 95 % paired-t interval "
-                f"[{scale * self.low:+.1f}, {scale * self.high:+.1f}]{unit}, p = "
-                f"{d.p_value:.3g}, {d.n} shared seeds{degenerate}")
+            return f"{shown}, {pairs} (no interval)"
+        if self.distinct_pairs < 2:
+            return f"{shown}, {pairs} (degenerate: one game repeated, decides nothing)"
+        if self.low == self.high:
+            if d.difference == 0:
+                return f"{shown}, {pairs} (degenerate: every pair ties)"
+            return (f"{shown} in every pair, {pairs} (degenerate t interval; sign test on "
+                    f"the distinct pairs, p = {min(1.0, 2.0 ** (1 - self.distinct_pairs)):.3g})")
+        return (f"{shown}, 95 % paired-t interval [{scale * self.low:+.1f}, "
+                f"{scale * self.high:+.1f}]{unit}, p = {d.p_value:.3g}, {pairs}")
 
 
-def paired(what: str, a: Sequence[float], b: Sequence[float],
-           bounds: tuple[float, float]) -> Paired:
+def game_identity(result: GameResult) -> tuple:
+    return (result.layout_text, tuple(result.actions))
+
+
+def paired(what: str, a: Sequence[float], b: Sequence[float], bounds: tuple[float, float],
+           distinct_pairs: int | None = None) -> Paired:
     """A - B seed by seed; the interval clipped to ``bounds`` (the range a difference can
-    take)."""
+    take). ``distinct_pairs`` defaults to the number of pairs."""
     d = paired_difference(list(a), list(b))
     low, high = clip(d.low, d.high, bounds)
-    return Paired(what, d, low, high)
+    return Paired(what, d, low, high, len(a) if distinct_pairs is None else distinct_pairs)
+
+
+def _distinct_pairs(played: Played, a: str, b: str) -> int:
+    return len({(game_identity(x), game_identity(y))
+                for x, y in zip(played.results[a], played.results[b])})
 
 
 def paired_wins(played: Played, a: str, b: str) -> Paired:
     """Win rate of ``a`` minus ``b`` (in [-1, 1]) on shared seeds."""
     wins_a = [float(r.won) for r in played.results[a]]
     wins_b = [float(r.won) for r in played.results[b]]
-    return paired("win rate", wins_a, wins_b, (-1.0, 1.0))
+    return paired("win rate", wins_a, wins_b, (-1.0, 1.0), _distinct_pairs(played, a, b))
 
 
 def paired_scores(played: Played, a: str, b: str) -> Paired:
@@ -223,7 +263,8 @@ def paired_scores(played: Played, a: str, b: str) -> Paired:
     low_a, high_a = score_bounds(played.results[a][0])
     low_b, high_b = score_bounds(played.results[b][0])
     return paired("score", [r.score for r in played.results[a]],
-                  [r.score for r in played.results[b]], (low_a - high_b, high_a - low_b))
+                  [r.score for r in played.results[b]], (low_a - high_b, high_a - low_b),
+                  _distinct_pairs(played, a, b))
 
 
 def add_gif(report: Report, played: Played, label: str, settings: Settings,
@@ -242,4 +283,4 @@ def paired_metric(played: Played, a: str, b: str, metric: Callable[[GameResult],
     """``metric`` of ``a`` minus ``b`` game by game on shared seeds; ``bounds`` is the range
     the difference can take."""
     return paired(what, [metric(r) for r in played.results[a]],
-                  [metric(r) for r in played.results[b]], bounds)
+                  [metric(r) for r in played.results[b]], bounds, _distinct_pairs(played, a, b))
