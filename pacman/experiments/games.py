@@ -284,3 +284,14 @@ def paired_metric(played: Played, a: str, b: str, metric: Callable[[GameResult],
     the difference can take."""
     return paired(what, [metric(r) for r in played.results[a]],
                   [metric(r) for r in played.results[b]], bounds, _distinct_pairs(played, a, b))
+
+
+def distinct_wins(results: Sequence[GameResult]) -> tuple[int, int, float, float]:
+    """``(distinct games won, distinct games, Wilson low, Wilson high)``: each distinct game
+    counted once, so a game repeated on many seeds is one observation, not many."""
+    from pacman.stats import wilson_interval
+
+    games = {game_identity(r): r.won for r in results}
+    won = sum(games.values())
+    low, high = wilson_interval(won, len(games))
+    return won, len(games), low, high
