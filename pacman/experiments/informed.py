@@ -109,5 +109,5 @@ def run(settings: Settings, grid: list[tuple[str, str, str]] | None = None) -> R
 
 EXPERIMENT = Experiment("informed", "informed probabilities",
                         "against p-minimax ghosts: expectimax with the true model, uniform "
-                        "expectimax, minimax, across p, depth and mazes", games=25, ci_games=3,
+                        "expectimax, minimax, across p, depth and mazes", games=20, ci_games=3,
                         run=run)
