@@ -69,22 +69,30 @@ def rate_text(played: Played, cell: str) -> str:
             f"{played.summary(cell).games} seeds)")
 
 
+def wins_nearly_always(played: Played, cell: str) -> bool:
+    """The Wilson 95 % lower bound of the cell's win rate over distinct games is >= 75 %."""
+    return distinct_wins(played.results[cell])[2] >= 0.75
+
+
+def loses_most(played: Played, cell: str) -> bool:
+    """The Wilson 95 % upper bound of the cell's win rate over distinct games is < 50 %."""
+    return distinct_wins(played.results[cell])[3] < 0.5
+
+
 def claims(report: Report, played: Played) -> None:
     for ghost in ("adversarial, random ties", "random"):
         cell = label("minimax", ghost)
-        low = distinct_wins(played.results[cell])[2]
-        report.claim(f"minimax wins nearly always against the {ghost} ghost", low >= 0.75,
-                     rate_text(played, cell), "the Wilson 95 % lower bound of the win rate "
-                     "over distinct games is at least 75 %",
-                     "too few distinct games to bound the rate that high, or minimax is "
-                     "caught on some of them (see the replays)")
+        report.claim(f"minimax wins nearly always against the {ghost} ghost",
+                     wins_nearly_always(played, cell), rate_text(played, cell),
+                     "the Wilson 95 % lower bound of the win rate over distinct games is at "
+                     "least 75 %", "too few distinct games to bound the rate that high, or "
+                     "minimax is caught on some of them (see the replays)")
     for ghost in ("adversarial", "adversarial, random ties"):
         cell = label("expectimax", ghost)
-        high = distinct_wins(played.results[cell])[3]
-        report.claim(f"expectimax loses most games against the {ghost} ghost", high < 0.5,
-                     rate_text(played, cell), "the Wilson 95 % upper bound of the win rate "
-                     "over distinct games is below 50 %",
-                     "the ghost plays one game (or a handful) whatever the seed, so the "
+        report.claim(f"expectimax loses most games against the {ghost} ghost",
+                     loses_most(played, cell), rate_text(played, cell),
+                     "the Wilson 95 % upper bound of the win rate over distinct games is below "
+                     "50 %", "the ghost plays one game (or a handful) whatever the seed, so the "
                      "bound over distinct games cannot fall below 50 %"
                      if distinct_wins(played.results[cell])[1] < 5 else
                      "expectimax escapes the trap on many seeds")

@@ -229,8 +229,9 @@ class Paired:
                 return f"{shown}, {pairs} (degenerate: every pair ties)"
             return (f"{shown} in every pair, {pairs} (degenerate t interval; sign test on "
                     f"the distinct pairs, p = {min(1.0, 2.0 ** (1 - self.distinct_pairs)):.3g})")
+        p_value = f"p = {d.p_value:.3g}" if d.p_value >= 1e-9 else "p < 1e-9"
         return (f"{shown}, 95 % paired-t interval [{scale * self.low:+.1f}, "
-                f"{scale * self.high:+.1f}]{unit}, p = {d.p_value:.3g}, {pairs}")
+                f"{scale * self.high:+.1f}]{unit}, {p_value}, {pairs}")
 
 
 def game_identity(result: GameResult) -> tuple:

@@ -92,6 +92,21 @@ def eating_move(maze: str = LECTURE_MAZE) -> str:
                 and state.successor(a).food_count < state.food_count)
 
 
+def eat_now_ties(values: dict[str, float], eat: str) -> list[str] | None:
+    """The tied best moves if eating now (``eat``) ties with another move at the top of the
+    root values, else ``None``."""
+    tied = [a for a, v in values.items() if v == max(values.values())]
+    return tied if eat in tied and len(tied) > 1 else None
+
+
+def hesitations(results: list[GameResult]) -> tuple[int, float, float]:
+    """Seeds that did not eat the adjacent dot at move 1, with the Wilson 95 % interval of
+    their share."""
+    count = sum(1 for r in results if first_dot_move(r) != 1)
+    low, high = wilson_interval(count, len(results))
+    return count, low, high
+
+
 def tie_claims(report: Report) -> dict:
     """The root values at the first decision, and the claims about the tie."""
     eat = eating_move()
@@ -103,10 +118,10 @@ def tie_claims(report: Report) -> dict:
                + "\n\nWith the score, eating now and eating after a `Stop` both end two moves "
                  "with one dot more: the root cannot tell them apart.")
     score, fixed = values["score"], values["closest_dot"]
-    tied = [a for a, v in score.items() if v == max(score.values())]
+    tied = eat_now_ties(score, eat)
     report.claim("with eval = score, eating now and eating later tie at the root (the "
-                 "lecture's hesitation)", eat in tied and len(tied) > 1,
-                 "tied best moves: " + ", ".join(tied),
+                 "lecture's hesitation)", tied is not None,
+                 "tied best moves: " + ", ".join(tied or [max(score, key=score.get)]),
                  "the eating move's root value equals another move's best value",
                  "the search sees a difference between eating now and later (a depth or "
                  "move-cost difference from the lecture's setting)")
@@ -140,8 +155,7 @@ def lecture_claims(report: Report, played: Played) -> dict:
                + "\n\nWith ties broken by move order every seed plays the same game (one "
                  "distinct game): its row is one observation, whatever the number of seeds.")
     games = len(played.results[lecture_label("score", "random")])
-    hesitated = data[lecture_label("score", "random")]["hesitated"]
-    low, high = wilson_interval(hesitated, games)
+    hesitated, low, high = hesitations(played.results[lecture_label("score", "random")])
     report.claim("with random ties the score agent hesitates beside the dot on a real share "
                  "of seeds", low > 0.1, f"{hesitated} of {games} seeds, Wilson 95 % "
                  f"[{percent(low)}, {percent(high)}]",
