@@ -65,6 +65,17 @@ def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_pat
         assert f"seed {game.result.seed}," in cell and f"score {game.result.score})" in cell
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(experiments.MODULES))
+def test_each_experiment_at_full_size_states_a_test_and_verdict_for_every_claim(name, tmp_path):
+    experiment = experiments.get(name)
+    settings = Settings(games=experiment.games, seed=0, out=tmp_path)
+    report = experiment.run(settings)
+    write_report(report, settings)
+    assert report.claims
+    assert all(c.statistic and (c.holds or c.reason) for c in report.claims)
+
+
 def test_the_same_seed_gives_the_same_numbers(tmp_path):
     run_small("thrashing", tmp_path / "a")
     run_small("thrashing", tmp_path / "b")
