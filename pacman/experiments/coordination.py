@@ -102,7 +102,15 @@ def run(settings: Settings, mazes: tuple[tuple[str, int], ...] = MAZES) -> Repor
 
     played = play(conditions, settings, maze_of)
     rows = [maze_claims(report, played, setting(m, r)) for m, r in mazes]
-    report.add("## Where the effect holds\n\n" + markdown_table(
+    summary = []
+    for column, kind in ((4, "plain joint-minimax ghosts"), (5, "territory-team ghosts")):
+        held = [r[0] for r in rows if r[column] == "holds"]
+        missed = [r[0] for r in rows if r[column] != "holds"]
+        summary.append(f"- {kind} catch Pacman more often than independent ghosts on "
+                       f"{len(held)} of {len(rows)} settings"
+                       + (f" ({'; '.join(held)})" if held else "")
+                       + (f"; not borne out on {'; '.join(missed)}" if missed else "") + ".")
+    report.add("## Where the effect holds\n\n" + "\n".join(summary) + "\n\n" + markdown_table(
         ["maze and starts", *(f"caught by {k}" for k in GHOSTS), "joint beats independent",
          "territory beats independent"], rows)
         + "\n\nThe joint-minimax ghosts differ from the independent ones only in whose distance "

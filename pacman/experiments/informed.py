@@ -53,8 +53,14 @@ def conditions(grid: list[tuple[str, str, str]]) -> list[GameJob]:
     return jobs
 
 
-def why_not(p: float, gap_uniform: float, gap_minimax: float) -> str:
+def why_not(p: float, gap_uniform: float, gap_minimax: float,
+            win_rates: list[float] | None = None) -> str:
     """The most likely reason knowing the model does not pay in one setting."""
+    if win_rates and max(win_rates) == 0.0:
+        return ("every Pacman is caught in every game here: at this depth no model sees a way "
+                "out in time, so there is nothing for the model to win")
+    if win_rates and min(win_rates) == 1.0 and abs(gap_uniform) < 5 and abs(gap_minimax) < 5:
+        return "every Pacman wins every game here with nearly the same score: no room to differ"
     if p <= 0.3 and gap_uniform <= gap_minimax:
         return ("the ghost moves at random most of the time, so the true model is close to "
                 "the uniform one and cannot be told apart at this size")
@@ -78,7 +84,8 @@ def setting_claim(report: Report, played: Played, maze: str, p: str, depth: str)
                  "; ".join(f"true minus {k}: {t.text()}" for k, t in tests.items()),
                  "two paired t-tests on shared seeds; holds if one 95 % interval of the score "
                  "difference lies above 0 and neither lies below 0",
-                 why_not(float(p), means[TRUE] - means[UNIFORM], means[TRUE] - means[MINIMAX]))
+                 why_not(float(p), means[TRUE] - means[UNIFORM], means[TRUE] - means[MINIMAX],
+                         [played.summary(v).win_rate for v in labels.values()]))
     wins = {k: percent(played.summary(v).win_rate) for k, v in labels.items()}
     cost = (played.summary(labels[TRUE]).think_ms_per_move
             / max(1e-9, played.summary(labels[UNIFORM]).think_ms_per_move))
@@ -92,7 +99,13 @@ def run(settings: Settings, grid: list[tuple[str, str, str]] | None = None) -> R
     grid = grid or [(m, p, d) for m, depths in DEPTHS.items() for p in PS for d in depths]
     played = play(conditions(grid), settings)
     rows = [setting_claim(report, played, *g) for g in grid]
-    report.add("## Where knowing the model pays\n\n" + markdown_table(
+    pays = [f"{r[0]} p={r[1]} depth {r[2]}" for r in rows if r[8] == "pays"]
+    not_pays = [f"{r[0]} p={r[1]} depth {r[2]}" for r in rows if r[8] != "pays"]
+    report.add("## Where knowing the model pays\n\n"
+               f"Knowing the model pays in {len(pays)} of {len(rows)} settings"
+               + (f": {'; '.join(pays)}" if pays else "") + ". It does not in "
+               + ("; ".join(not_pays) if not_pays else "none") + " (the claims above give "
+               "the most likely reason for each).\n\n" + markdown_table(
         ["maze", "p", "depth", "true model: mean score (wins)", "uniform", "minimax",
          "true minus uniform [95 % paired]", "true minus minimax [95 % paired]", "verdict",
          "think time, true / uniform"], rows)
