@@ -199,13 +199,13 @@ class Paired:
     def degenerate(self) -> bool:
         return self.distinct_pairs < 2 or math.isnan(self.low) or self.low == self.high
 
-    def _side(self, sign: int) -> bool:
+    def _side(self, sign: int, margin: float = 0.0) -> bool:
         if self.distinct_pairs < 2 or math.isnan(self.low):
             return False
         if self.low == self.high:
             return (self.distinct_pairs >= SIGN_TEST_PAIRS
-                    and sign * self.difference.difference > 0)
-        return self.low > 0 if sign > 0 else self.high < 0
+                    and sign * self.difference.difference > margin)
+        return self.low > margin if sign > 0 else self.high < -margin
 
     @property
     def above_zero(self) -> bool:
@@ -214,6 +214,10 @@ class Paired:
     @property
     def below_zero(self) -> bool:
         return self._side(-1)
+
+    def above(self, margin: float) -> bool:
+        """The difference is bounded above ``margin`` (a practically relevant size)."""
+        return self._side(1, margin)
 
     def text(self, scale: float = 1.0, unit: str = "") -> str:
         d = self.difference

@@ -11,8 +11,9 @@ guess is punished; Pacman depths 2 and 4) and ``smallClassic`` (two ghosts; dept
 as the true model costs a ghost search per chance node).
 
 Knowing the model *pays* in a setting when the true model beats at least one of the two fixed
-assumptions (Pacman does not know in advance which of them is right) and is clearly worse than
-neither: both paired score differences are stated.
+assumptions by more than one dot (10 points: the 95 % interval of the paired difference lies
+above 10) and is clearly worse than neither (Pacman does not know in advance which assumption
+is right); both paired score differences are stated.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ DEPTHS = {"trapped": ("2", "4"), "smallClassic": ("1", "2")}
 GHOST_DEPTH = "2"
 MAX_MOVES = 300
 TRUE, UNIFORM, MINIMAX = "true model", "uniform model", "minimax"
+#: A gain smaller than one dot does not count as paying.
+MARGIN = 10.0
 
 
 def setting(maze: str, p: str, depth: str) -> str:
@@ -54,8 +57,13 @@ def conditions(grid: list[tuple[str, str, str]]) -> list[GameJob]:
 
 
 def why_not(p: float, gap_uniform: float, gap_minimax: float,
-            win_rates: list[float] | None = None) -> str:
+            win_rates: list[float] | None = None, worse: bool = False) -> str:
     """The most likely reason knowing the model does not pay in one setting."""
+    if worse:
+        return ("the true model is clearly worse than a fixed assumption here: predicting the "
+                "ghosts' next moves exactly lets Pacman pass close to them within the horizon, "
+                "and beyond it that closeness gets him caught; the pessimist keeps the margin "
+                "a short horizon needs")
     if win_rates and max(win_rates) == 0.0:
         return ("every Pacman is caught in every game here: at this depth no model sees a way "
                 "out in time, so there is nothing for the model to win")
@@ -77,20 +85,20 @@ def setting_claim(report: Report, played: Played, maze: str, p: str, depth: str)
     labels = {k: f"{name}: {k}" for k in (TRUE, UNIFORM, MINIMAX)}
     means = {k: played.summary(v).mean_score for k, v in labels.items()}
     tests = {k: paired_scores(played, labels[TRUE], labels[k]) for k in (UNIFORM, MINIMAX)}
-    pays = (any(t.above_zero for t in tests.values())
-            and not any(t.below_zero for t in tests.values()))
+    worse = any(t.below_zero for t in tests.values())
+    pays = any(t.above(MARGIN) for t in tests.values()) and not worse
     report.claim(f"{name}: knowing the model pays (the true model outscores uniform or "
-                 "minimax, and neither outscores it)", pays,
+                 "minimax by more than a dot, and neither outscores it)", pays,
                  "; ".join(f"true minus {k}: {t.text()}" for k, t in tests.items()),
                  "two paired t-tests on shared seeds; holds if one 95 % interval of the score "
-                 "difference lies above 0 and neither lies below 0",
+                 f"difference lies above {MARGIN:g} and neither lies below 0",
                  why_not(float(p), means[TRUE] - means[UNIFORM], means[TRUE] - means[MINIMAX],
-                         [played.summary(v).win_rate for v in labels.values()]))
+                         [played.summary(v).win_rate for v in labels.values()], worse))
     wins = {k: percent(played.summary(v).win_rate) for k, v in labels.items()}
     cost = (played.summary(labels[TRUE]).think_ms_per_move
             / max(1e-9, played.summary(labels[UNIFORM]).think_ms_per_move))
     return [maze, p, depth, *(f"{means[k]:.0f} ({wins[k]})" for k in (TRUE, UNIFORM, MINIMAX)),
-            *(f"{t.difference.difference:+.0f} [{t.low:+.0f}, {t.high:+.0f}]"
+            *(f"{t.difference.difference:+.1f} [{t.low:+.1f}, {t.high:+.1f}]"
               for t in tests.values()), "pays" if pays else "no", f"{cost:.1f}x"]
 
 
