@@ -43,6 +43,17 @@ def interaction(played: Played, good: str, poor: str, shallow: int, deep: int):
                   (-span, span))
 
 
+def gap_reason(gaps: list[float], poor: str, deep: int, seeds: int) -> str:
+    """Why the interaction claim is not borne out, from the mean gaps at both depths."""
+    if gaps[1] < gaps[0]:
+        return (f"the gap does shrink on the means ({gaps[0]:+.0f} to {gaps[1]:+.0f}), but "
+                f"the per-seed contrast is too noisy at {seeds} seeds to exclude no change")
+    if poor == "score":
+        return ("the score sees no dot beyond its horizon and still wanders at depth "
+                f"{deep}, so the gap does not close")
+    return "the gap does not shrink with depth here"
+
+
 def interaction_claims(report: Report, played: Played, depths: tuple[int, ...]) -> None:
     shallow, deep = depths[0], depths[-1]
     for good, poor in (("better", "score"), ("better", "closest_dot"),
@@ -55,12 +66,8 @@ def interaction_claims(report: Report, played: Played, depths: tuple[int, ...]) 
                      test.above_zero, f"mean gap {gaps[0]:+.0f} at depth {shallow}, "
                      f"{gaps[1]:+.0f} at depth {deep}; {test.text()}",
                      "paired t-test of the interaction contrast on shared seeds; holds if its "
-                     "95 % interval lies above 0",
-                     "the poorer evaluation still lacks what the horizon cannot supply (the "
-                     "score sees no dot beyond its horizon and wanders even at depth "
-                     f"{deep}), so the gap does not close" if gaps[1] > 0 and poor == "score"
-                     else "the gap is small at every depth, or within the noise of this "
-                     "many seeds")
+                     "95 % interval lies above 0", gap_reason(gaps, poor, deep,
+                                                              test.difference.n))
 
 
 def depth_claims(report: Report, played: Played, depths: tuple[int, ...]) -> None:
