@@ -7,7 +7,7 @@ from typing import Any
 from agents.basic import GreedyPacman, RandomPacman
 from agents.ghosts import DirectionalGhost, RandomGhost
 from agents.keyboard import KeyboardPacman
-from agents.smart_ghosts import AdversarialGhost, MixedGhost, TeamGhost
+from agents.smart_ghosts import AdversarialGhost, JointMinimaxGhost, MixedGhost, TeamGhost
 from agents.search_agents import (AlphaBetaAgent, ExpectimaxAgent, IterativeDeepeningAgent,
                                   MCTSAgent, MinimaxAgent, MonteCarloAgent)
 
@@ -29,6 +29,7 @@ GHOST_AGENTS: dict[str, Any] = {
     "directional": DirectionalGhost,
     "adversarial": AdversarialGhost,
     "team": TeamGhost,
+    "joint": JointMinimaxGhost,
     "mixed": MixedGhost,
 }
 

@@ -130,13 +130,15 @@ class ExpectimaxAgent(SearchAgent):
 
     ``model``: ``uniform`` (every legal ghost move alike) or the name of a ghost agent whose
     own move distribution is used for every ghost ("informed probabilities", e.g.
-    ``directional``).
+    ``directional``). ``model_options`` are that agent's options as ``key=value`` pairs
+    separated by commas (``p=0.5,depth=2``), so the model can match the ghosts' settings.
     """
 
     exact_root_values = True
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
                  evaluation: Evaluation = EVALUATIONS["better"], model: str = "uniform",
+                 model_options: str = "",
                  tie_break: Literal["first", "random"] = "first") -> None:
         super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
         self.depth = _positive(depth, "depth")
@@ -148,10 +150,16 @@ class ExpectimaxAgent(SearchAgent):
             from agents.catalog import GHOST_AGENTS
             from pacman.plugins import resolve
 
+            from pacman.options import bind_options, parse_assignments
+
             self._model_factory = resolve(model, GHOST_AGENTS, "ghost model")
             if not hasattr(self._model_factory, "distribution"):
                 raise ConfigurationError(f"ghost model {model!r} does not expose a move "
                                          "distribution")
+            pairs = [p for p in model_options.split(",") if p.strip()]
+            self._model_options = bind_options(
+                self._model_factory, parse_assignments(pairs, "model_options"),
+                f"ghost model {model!r}")
             self.game = PacmanGame(evaluation, "informed",
                                    lambda s, ghost: self.model_agent(ghost).distribution(s))
 
@@ -159,7 +167,8 @@ class ExpectimaxAgent(SearchAgent):
         """The model of ghost ``ghost``: an instance of the model agent with its own stream."""
         agent = self._model_agents.get(ghost)
         if agent is None:
-            agent = self._model_factory(index=ghost, rng=random.Random(ghost))
+            agent = self._model_factory(index=ghost, rng=random.Random(ghost),
+                                        **self._model_options)
             self._model_agents[ghost] = agent
         return agent
 

@@ -7,26 +7,31 @@
   ghost is a MIN layer of one tree, successive MIN layers minimise over the *joint* ghost move,
   so the search is a joint plan; each ghost plays its own part of it. A ghost that minimises
   Pacman's territory takes the other side of a loop rather than following its mate.
+* :class:`JointMinimaxGhost` is the lecture's "smart ghosts coordinate" without any
+  purpose-written evaluation: every ghost is a MIN layer of one tree that minimises a simple
+  evaluation, the score plus ``CHASE`` per step of *every* hunting ghost's distance to Pacman
+  (:func:`joint_chase`). The joint plan comes from the tree alone.
 * :class:`MixedGhost` plays the adversarial move with probability ``p`` and a uniformly random
   legal move otherwise (seed 003's "informed probabilities": 80 % depth-2 minimax), and exposes
   exactly that mixture as its distribution.
 
 All values are from Pacman's point of view (the search adapter's convention): the ghosts are
-MIN. Every ghost is deterministic given the state (ties go to the first move in the order
-North, South, East, West), except the mixed ghost's random draws, which use its own seeded
-generator. Each exposes :meth:`distribution`, so an expectimax Pacman can use it as a model.
+MIN. With ``tie_break=first`` (the default) every ghost is deterministic given the state (ties
+go to the first move in the order North, South, East, West); with ``tie_break=random`` it
+draws among its equally good moves with its own seeded generator (exact root values from a
+full minimax), and so does the mixed ghost for its random moves. Each exposes :meth:`distribution`, so an expectimax Pacman can use it as a model.
 """
 
 from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from typing import Callable, Mapping
+from typing import Callable, Literal, Mapping
 
 from agents.base import DistributionAgent
 from agents.evaluation import pacman_territory
 from agents.pacman_game import PacmanGame
-from agents.search.algorithms import alphabeta
+from agents.search.algorithms import alphabeta, minimax
 from pacman.errors import ConfigurationError
 from pacman.state import GameState
 
@@ -56,15 +61,22 @@ def seek_pacman(ghost: int) -> Callable[[GameState], float]:
 
 
 def team_value(state: GameState) -> float:
-    """The team evaluation: the score, ``TERRITORY`` per cell Pacman can still reach first,
-    ``CHASE`` per step of each hunting ghost's distance to him, minus ``FLEE`` per step of each
-    scared ghost's distance (scared ghosts scatter)."""
+    """The team evaluation: :func:`joint_chase` plus ``TERRITORY`` per cell Pacman can still
+    reach first (his escape routes)."""
+    if state[8] is not None:
+        return state[6]
+    return joint_chase(state) + TERRITORY * pacman_territory(state)
+
+
+def joint_chase(state: GameState) -> float:
+    """The joint-minimax evaluation: the score plus ``CHASE`` per step of every hunting
+    ghost's distance to Pacman, minus ``FLEE`` per step of every scared ghost's distance."""
     if state[8] is not None:
         return state[6]
     row = state[0].distance_rows[state[1][0]]
     positions = state[1]
     scared = state[3]
-    value = state[6] + TERRITORY * pacman_territory(state)
+    value = state[6]
     for ghost in range(1, len(positions)):
         d = row[positions[ghost]]
         if d >= 0:
@@ -76,32 +88,48 @@ class _SearchingGhost(DistributionAgent):
     """A ghost choosing the move that minimises Pacman's value over ``depth`` rounds."""
 
     def __init__(self, index: int = 1, rng: random.Random | None = None, *,
-                 depth: int = 2) -> None:
+                 depth: int = 2, tie_break: Literal["first", "random"] = "first") -> None:
         super().__init__(index, rng)
         if index < 1:
             raise ConfigurationError(f"{type(self).__name__} plays a ghost (agent 1 or more)")
         if depth < 1:
             raise ConfigurationError(f"depth must be at least 1, got {depth}")
+        if tie_break not in ("first", "random"):
+            raise ConfigurationError(f"tie_break must be first or random, got {tie_break!r}")
         self.depth = depth
+        self.tie_break = tie_break
         self.game = PacmanGame(self.evaluation())
-        self._memory: OrderedDict[GameState, str] = OrderedDict()
+        self._memory: OrderedDict[GameState, tuple[str, ...]] = OrderedDict()
 
     def evaluation(self) -> Callable[[GameState], float]:
         raise NotImplementedError
 
-    def best_action(self, state: GameState) -> str:
-        """The searched move in ``state`` (remembered for repeated questions)."""
-        action = self._memory.get(state)
-        if action is None:
-            action = alphabeta(self.game, state, depth=self.depth).action
-            self._memory[state] = action
+    def best_actions(self, state: GameState) -> tuple[str, ...]:
+        """The moves this ghost may play in ``state``: the first minimising move, or with
+        ``tie_break=random`` every move whose exact value is the minimum (remembered for
+        repeated questions)."""
+        best = self._memory.get(state)
+        if best is None:
+            if self.tie_break == "first":
+                best = (alphabeta(self.game, state, depth=self.depth).action,)
+            else:
+                values = minimax(self.game, state, depth=self.depth).root_values
+                low = min(values.values())
+                best = tuple(a for a in state.legal_actions(self.index) if values[a] == low)
+            self._memory[state] = best
             if len(self._memory) > MEMORY:
                 self._memory.popitem(last=False)
-        return action
+        return best
+
+    def best_action(self, state: GameState) -> str:
+        """The searched move in ``state`` (a random one of the equals with random ties)."""
+        best = self.best_actions(state)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
     def distribution(self, state: GameState) -> Mapping[str, float]:
-        best = self.best_action(state)
-        return {a: 1.0 if a == best else 0.0 for a in state.legal_actions(self.index)}
+        best = self.best_actions(state)
+        return {a: (1.0 / len(best) if a in best else 0.0)
+                for a in state.legal_actions(self.index)}
 
     def get_action(self, state: GameState) -> str:
         return self.best_action(state)
@@ -122,6 +150,14 @@ class TeamGhost(_SearchingGhost):
         return team_value
 
 
+class JointMinimaxGhost(_SearchingGhost):
+    """Plans jointly with the other ghosts by plain minimax: every ghost a MIN layer of one
+    tree, minimising the score plus every ghost's distance to Pacman (:func:`joint_chase`)."""
+
+    def evaluation(self) -> Callable[[GameState], float]:
+        return joint_chase
+
+
 class MixedGhost(AdversarialGhost):
     """Plays the adversarial ghost's move with probability ``p``, else a random legal move."""
 
@@ -134,7 +170,7 @@ class MixedGhost(AdversarialGhost):
 
     def distribution(self, state: GameState) -> Mapping[str, float]:
         actions = state.legal_actions(self.index)
-        best = self.best_action(state)
+        best = self.best_actions(state)[0]
         spread = (1.0 - self.p) / len(actions)
         return {a: spread + (self.p if a == best else 0.0) for a in actions}
 

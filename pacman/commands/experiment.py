@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from pathlib import Path
 
@@ -29,6 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pacman import experiments
     from pacman.errors import ConfigurationError
+    from pacman.experiments.invocation import command_line
 
     if args.list or not args.name:
         if not args.list:
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     experiment = experiments.get(args.name)
     out = Path(args.out or Path("experiments") / experiment.name)
-    command = "run.py " + " ".join(shlex.quote(a) for a in args.command_line)
+    command = command_line(args.command_line)
     settings = experiments.Settings(games=args.games or experiment.games, seed=args.seed,
                                     out=out, workers=args.workers, command=command,
                                     progress=not args.no_progress and sys.stderr.isatty())
@@ -47,7 +47,6 @@ def run(args: argparse.Namespace) -> int:
     report = experiment.run(settings)
     path = experiments.write_report(report, settings)
     for claim in report.claims:
-        print(f"{'holds' if claim.holds else 'DOES NOT HOLD':>13}  {claim.text} "
-              f"({claim.evidence})")
+        print(f"{claim.verdict:>13}  {claim.text} ({claim.evidence})")
     print(f"report: {path}")
     return 0

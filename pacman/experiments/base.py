@@ -1,11 +1,14 @@
 """What every lecture experiment shares: its settings, its report, and how a report is written.
 
 An experiment is a function ``Settings -> Report``. The report holds Markdown sections, PNG
-figures, *claims* (the lecture's statement, whether our numbers bear it out, and the evidence)
-and ``data``: every deterministic number of the run. ``write_report`` puts ``report.md`` and
-``results.json`` into the output folder, with the exact command, the seeds and the software
-version, so that a run can be checked and repeated. Timings are shown in the Markdown but kept
-out of ``results.json``: two runs with the same seed give the same ``results.json``.
+figures, *claims* and ``data``: every deterministic number of the run. A claim is a test that
+can fail: the lecture's statement, the statistic that decides it (a paired test on shared
+seeds, a bound on an interval), the verdict ("holds" or "not borne out") and, when it is not
+borne out, the most likely reason. ``write_report`` puts ``report.md`` and ``results.json``
+into the output folder, with the exact command, the seeds, the software version and commit,
+and the commands that replay a representative game of every cell, so that a run can be
+checked, watched and repeated. Timings are shown in the Markdown but kept out of
+``results.json``: two runs with the same seed give the same ``results.json``.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pacman import __version__
+from pacman.experiments.invocation import program_name, software_version
 
 
 @dataclass(frozen=True)
@@ -38,13 +42,37 @@ class Settings:
         return f"{self.seed}..{self.seed + self.games - 1}"
 
 
+HOLDS, NOT_BORNE_OUT = "holds", "not borne out"
+
+
 @dataclass
 class Claim:
-    """A statement of the lecture, whether this run bears it out, and the numbers that say so."""
+    """A statement of the lecture, whether this run bears it out, the numbers that say so,
+    the test that decided it and, when it does not hold, the most likely reason."""
 
     text: str
     holds: bool
     evidence: str
+    statistic: str = ""
+    reason: str = ""
+
+    @property
+    def verdict(self) -> str:
+        return HOLDS if self.holds else NOT_BORNE_OUT
+
+    def line(self) -> str:
+        """The claim as one Markdown list item."""
+        parts = [f"- **{self.verdict}**: {self.text}."]
+        if self.statistic:
+            parts.append(f"Test: {self.statistic}.")
+        parts.append(f"Result: {self.evidence}.")
+        if not self.holds and self.reason:
+            parts.append(f"Most likely reason: {self.reason}")
+        return " ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "holds": self.holds, "verdict": self.verdict,
+                "evidence": self.evidence, "statistic": self.statistic, "reason": self.reason}
 
 
 @dataclass
@@ -65,8 +93,13 @@ class Report:
     def figure(self, filename: str, caption: str) -> None:
         self.figures.append((filename, caption))
 
-    def claim(self, text: str, holds: bool, evidence: str) -> Claim:
-        claim = Claim(text, bool(holds), evidence)
+    watch: list[tuple[str, str]] = field(default_factory=list)
+    gif: tuple[str, str] | None = None
+
+    def claim(self, text: str, holds: bool, evidence: str, statistic: str = "",
+              reason: str = "") -> Claim:
+        """Record a claim; ``reason`` is shown only if it does not hold."""
+        claim = Claim(text, bool(holds), evidence, statistic, reason)
         self.claims.append(claim)
         return claim
 
@@ -103,36 +136,43 @@ def write_report(report: Report, settings: Settings) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     verdict = ("every claim holds" if report.all_hold else
                f"{sum(not c.holds for c in report.claims)} of {len(report.claims)} claims "
-               "do not hold (see below)")
+               "not borne out (see below)")
     lines = [
         f"# {report.title}",
         "",
         report.intro.strip(),
         "",
-        f"- command: `{settings.command or 'run.py experiment ' + report.name}`",
+        f"- command: `{settings.command or program_name() + ' experiment ' + report.name}`",
         f"- games per condition: {settings.games}; seeds {settings.seeds} (game *i* of every "
         f"condition plays seed {settings.seed}+*i*, so any game can be replayed alone)",
-        f"- software: pacman-arena {__version__}, Python {platform.python_version()} on "
+        f"- software: {software_version()}, Python {platform.python_version()} on "
         f"{sys.platform}",
         f"- verdict: {verdict}",
         "",
         "## Claims",
         "",
     ]
-    for claim in report.claims:
-        mark = "holds" if claim.holds else "DOES NOT HOLD"
-        lines.append(f"- **{mark}**: {claim.text} ({claim.evidence})")
+    lines += [claim.line() for claim in report.claims]
     lines.append("")
     for section in report.sections:
         lines += [section, ""]
+    if report.watch:
+        lines += ["## Watch a game of each cell", "",
+                  "Each command replays the cell's representative game (its median score; the "
+                  "lowest seed among equals). `--game K` selects the record of the results "
+                  "store whose `index` field is K: the game's position in this experiment's "
+                  "batch, the same in every run and resume (not its line in the file).", ""]
+        lines += [f"- {cell}: `{command}`" for cell, command in report.watch]
+        lines.append("")
+    if report.gif is not None:
+        lines += [f"![{report.gif[1]}]({report.gif[0]})", "", f"*{report.gif[1]}*", ""]
     for filename, caption in report.figures:
         lines += [f"![{caption}]({filename})", "", f"*{caption}*", ""]
     path = out / "report.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     data = {"experiment": report.name, "games": settings.games, "seed": settings.seed,
             "version": __version__,
-            "claims": [{"text": c.text, "holds": c.holds, "evidence": c.evidence}
-                       for c in report.claims],
+            "claims": [c.to_dict() for c in report.claims],
             **report.data}
     (out / "results.json").write_text(json.dumps(data, indent=2, sort_keys=True) + "\n",
                                       encoding="utf-8")

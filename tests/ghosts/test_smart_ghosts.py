@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agents.evaluation import pacman_territory
-from agents.smart_ghosts import (AdversarialGhost, MixedGhost, TeamGhost,
-                                 seek_pacman, team_value)
+from agents.smart_ghosts import (CHASE, FLEE, TERRITORY, AdversarialGhost, JointMinimaxGhost,
+                                 MixedGhost, TeamGhost, joint_chase, seek_pacman, team_value)
 from pacman.errors import ConfigurationError
 from pacman.layout import parse_layout, shipped_layout_names
 from pacman.state import GameState
@@ -116,3 +116,75 @@ def test_the_mixed_ghost_exposes_its_true_mixture_and_samples_it():
 def test_bad_options_are_configuration_errors(factory, options, message):
     with pytest.raises(ConfigurationError, match=message):
         factory(**options)
+
+
+@SETTINGS
+@given(positions, st.integers(1, 2))
+def test_joint_minimax_ghost_plays_the_first_minimising_move_of_the_joint_brute_force(state,
+                                                                                    depth):
+    _, values = reference_root(state, depth, joint_chase)
+    best = min(values.values())
+    expected = next(a for a in state.legal_actions() if values[a] == best)
+    assert JointMinimaxGhost(state.turn, depth=depth).get_action(state) == expected
+
+
+@SETTINGS
+@given(positions)
+def test_joint_chase_counts_every_ghost_and_team_adds_the_territory(state):
+    row = state.layout.distance_rows[state.pacman_cell]
+    expected = state.score
+    for ghost in range(1, state.num_agents):
+        d = row[state.positions[ghost]]
+        if d >= 0:
+            expected += -FLEE * d if state.is_scared(ghost) else CHASE * d
+    assert joint_chase(state) == expected
+    assert team_value(state) == expected + TERRITORY * pacman_territory(state)
+
+
+@SETTINGS
+@given(positions, st.integers(0, 2**16))
+def test_random_ties_draw_only_among_the_minimising_moves_and_say_so(state, seed):
+    ghost = state.turn
+    _, values = reference_root(state, 1, seek_pacman(ghost))
+    best = min(values.values())
+    tied = {a for a in state.legal_actions() if values[a] == best}
+    agent = AdversarialGhost(ghost, random.Random(seed), depth=1, tie_break="random")
+    assert agent.get_action(state) in tied
+    distribution = agent.distribution(state)
+    assert {a for a, p in distribution.items() if p > 0} == tied
+    assert sum(distribution.values()) == pytest.approx(1.0)
+
+
+def test_random_ties_vary_between_seeds_where_moves_tie():
+    # Pacman far away behind walls: every first move of the ghost in the open room ties.
+    maze = parse_layout("%%%%%%%\n%P%   %\n%.% G %\n%.%   %\n%%%%%%%", name="walled")
+    state = GameState.initial(maze, 1).successor("South")
+    assert state.turn == 1
+    first = AdversarialGhost(1, depth=1).get_action(state)
+    draws = {AdversarialGhost(1, random.Random(s), depth=1, tie_break="random").get_action(state)
+             for s in range(40)}
+    assert first in draws and len(draws) > 1
+
+
+def test_joint_ghosts_are_in_the_catalog_with_their_options():
+    from agents.catalog import GHOST_AGENTS
+    from pacman.lineup import agent_spec
+
+    assert GHOST_AGENTS["joint"] is JointMinimaxGhost
+    spec = agent_spec("joint", "ghost", {"depth": "1", "tie_break": "random"})
+    assert spec.options == {"depth": 1, "tie_break": "random"}
+    with pytest.raises(ConfigurationError, match="tie_break"):
+        agent_spec("joint", "ghost", {"tie_break": "sometimes"})
+
+
+def test_the_expectimax_model_takes_the_ghosts_options():
+    from agents.search_agents import ExpectimaxAgent
+
+    state = GameState.initial(CORRIDOR, 1).successor("East")
+    agent = ExpectimaxAgent(model="mixed", model_options="p=0.2,depth=1")
+    model = agent.model_agent(1)
+    assert (model.p, model.depth) == (0.2, 1)
+    # p = 0.2: the searched move (West, onto Pacman) gets 0.2 + 0.8 / 2, the other 0.8 / 2.
+    assert model.distribution(state) == pytest.approx({"West": 0.6, "East": 0.4})
+    with pytest.raises(ConfigurationError, match="no option 'q'"):
+        ExpectimaxAgent(model="mixed", model_options="q=1")

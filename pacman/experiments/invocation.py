@@ -1,0 +1,54 @@
+"""How reports write commands: the program name, and the commands that replay a stored game.
+
+Every command a report prints goes through :func:`program_name`, so the name shown is changed
+in one place.
+"""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+from pathlib import Path
+from typing import Sequence
+
+from pacman import __version__
+
+#: The name reports give the program.
+PROGRAM = "pacman-arena"
+
+
+def program_name() -> str:
+    """The program name that commands in reports start with."""
+    return PROGRAM
+
+
+def command_line(arguments: Sequence[str]) -> str:
+    """The command line ``arguments`` (without the program name), quoted for a shell."""
+    return " ".join([program_name(), *(shlex.quote(str(a)) for a in arguments)])
+
+
+def replay_command(store: str | Path, index: int) -> str:
+    """The command that watches the game whose store record has ``"index": index``.
+
+    ``K`` in ``--game K`` is the record's ``index`` field: the game's position in the
+    experiment's batch (stable across runs and resumes), not its line in the file.
+    """
+    return command_line(["--replay", str(store), "--game", str(index)])
+
+
+def software_version() -> str:
+    """``pacman-arena VERSION, commit HASH`` when run from a git checkout (``+ uncommitted
+    changes`` when its files differ from the commit), else the version alone."""
+    folder = Path(__file__).resolve().parent
+    try:
+        commit = subprocess.run(["git", "-C", str(folder), "rev-parse", "--short", "HEAD"],
+                                capture_output=True, text=True, timeout=10)
+        if commit.returncode != 0 or not commit.stdout.strip():
+            return f"pacman-arena {__version__}"
+        dirty = subprocess.run(["git", "-C", str(folder), "status", "--porcelain",
+                                "--untracked-files=no"], capture_output=True, text=True,
+                               timeout=10)
+        changed = " + uncommitted changes" if dirty.stdout.strip() else ""
+        return f"pacman-arena {__version__}, commit {commit.stdout.strip()}{changed}"
+    except (OSError, subprocess.SubprocessError):
+        return f"pacman-arena {__version__}"

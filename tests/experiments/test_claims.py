@@ -1,0 +1,160 @@
+"""Each claim of the experiments, decided by the experiment's own code at a reduced size, in a
+setting where it must hold and in one where it must not (the same games with the compared
+conditions swapped, or a setting built to contradict it): a claim that cannot fail fails here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pacman.batch import GameJob
+from pacman.experiments import Report, Settings
+from pacman.experiments import assumptions, coordination, depth, informed, thrashing
+from pacman.experiments.games import Played, play
+
+
+def played_as(jobs: dict[str, GameJob], games: int, out: Path) -> Played:
+    """Play ``jobs`` (label -> job; the label replaces the job's condition)."""
+    return play([replace(job, condition=label) for label, job in jobs.items()],
+                Settings(games=games, seed=0, out=out, workers=2))
+
+
+def swapped(played: Played, a: str, b: str) -> Played:
+    """The same games with conditions ``a`` and ``b`` exchanged."""
+    results = dict(played.results)
+    results[a], results[b] = results[b], results[a]
+    return replace(played, results=results)
+
+
+def verdicts(report: Report) -> list[bool]:
+    return [c.holds for c in report.claims]
+
+
+# ---- thrashing ------------------------------------------------------------------------------
+
+def test_the_lecture_tie_holds_for_the_score_and_not_for_closest_dot():
+    eat = thrashing.eating_move()
+    assert eat == "East"
+    assert thrashing.eat_now_ties(thrashing.root_values("score"), eat) == ["East", "Stop"]
+    assert thrashing.eat_now_ties(thrashing.root_values("closest_dot"), eat) is None
+
+
+@pytest.fixture(scope="module")
+def lecture_games(tmp_path_factory) -> Played:
+    jobs = {job.condition: job for job in thrashing.conditions(mazes=())}
+    return played_as(jobs, 20, tmp_path_factory.mktemp("thrashing"))
+
+
+def test_hesitation_holds_for_random_score_ties_and_not_for_closest_dot(lecture_games):
+    count, low, _ = thrashing.hesitations(lecture_games.results["score, random ties"])
+    assert low > 0.1 and count < 20
+    assert thrashing.hesitations(lecture_games.results["closest_dot, random ties"])[0] == 0
+
+
+def test_starving_holds_and_fails_when_the_evaluations_swap(lecture_games):
+    claim = "once no dot is within the horizon"
+    report = Report("t", "t", "")
+    thrashing.lecture_claims(report, lecture_games)
+    assert next(c for c in report.claims if c.text.startswith(claim)).holds
+    report = Report("t", "t", "")
+    thrashing.lecture_claims(report, swapped(lecture_games, "score, random ties",
+                                             "closest_dot, random ties"))
+    starving = next(c for c in report.claims if c.text.startswith(claim))
+    assert not starving.holds and starving.reason
+
+
+def test_classic_claims_hold_on_open_classic_and_fail_when_swapped(tmp_path):
+    jobs = {j.condition: replace(j, max_moves=150) for j in thrashing.conditions(("openClassic",))
+            if j.layout == "openClassic"}
+    played = played_as(jobs, 8, tmp_path)
+    report = Report("t", "t", "")
+    thrashing.classic_claims(report, played, ("openClassic",))
+    assert verdicts(report) == [True, True]
+    report = Report("t", "t", "")
+    thrashing.classic_claims(report, swapped(played, "openClassic: score",
+                                             "openClassic: closest_dot"), ("openClassic",))
+    assert verdicts(report) == [False, False]
+
+
+# ---- coordination ---------------------------------------------------------------------------
+
+def test_capture_claims_hold_against_random_ghosts_and_fail_against_themselves(tmp_path):
+    maze = "smallClassic"
+
+    def job(ghost: str) -> GameJob:
+        return GameJob("", maze, "minimax", {"depth": "1", "tie_break": "random"}, (ghost,), {},
+                       2, max_moves=60)
+
+    played = played_as({coordination.label(maze, "independent"): job("random"),
+                        coordination.label(maze, "joint minimax"): job("team"),
+                        coordination.label(maze, "territory team"): job("team")}, 16, tmp_path)
+    report = Report("t", "t", "")
+    coordination.maze_claims(report, played, maze)
+    assert verdicts(report) == [True, True]
+    report = Report("t", "t", "")
+    coordination.maze_claims(report, swapped(played, coordination.label(maze, "independent"),
+                                             coordination.label(maze, "territory team")), maze)
+    assert verdicts(report) == [False, False]
+    assert all(c.reason for c in report.claims)
+
+
+# ---- informed -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def informed_games(tmp_path_factory) -> Played:
+    jobs = {j.condition: j for j in informed.conditions([("trapped", "1.0", "4")])}
+    return played_as(jobs, 6, tmp_path_factory.mktemp("informed"))
+
+
+def test_the_true_model_is_built_from_the_ghosts_settings():
+    options = informed.pacmen("0.2", "2")[informed.TRUE][1]
+    assert options["model"] == "mixed" and options["model_options"] == "p=0.2,depth=2"
+    job = informed.conditions([("trapped", "0.2", "2")])[0]
+    assert job.ghost_options == {"p": "0.2", "depth": "2"}
+
+
+def test_knowing_the_model_pays_against_a_sure_adversary_and_not_when_swapped(informed_games):
+    setting = informed.setting("trapped", "1.0", "4")
+    report = Report("t", "t", "")
+    informed.setting_claim(report, informed_games, "trapped", "1.0", "4")
+    assert verdicts(report) == [True]
+    report = Report("t", "t", "")
+    informed.setting_claim(report, swapped(informed_games, f"{setting}: {informed.TRUE}",
+                                           f"{setting}: {informed.UNIFORM}"),
+                           "trapped", "1.0", "4")
+    assert verdicts(report) == [False] and report.claims[0].reason
+
+
+# ---- depth ----------------------------------------------------------------------------------
+
+def test_the_interaction_holds_when_the_gap_closes_and_fails_when_it_opens(tmp_path):
+    def job(evaluation: str) -> GameJob:
+        return GameJob("", "small_classic", "alphabeta", {"depth": "1", "evaluation": evaluation},
+                       ("directional",), {}, 2, max_moves=100)
+
+    # At "depth 2" both evaluations are the same agent: the gap closes completely.
+    played = played_as({depth.label("better", 1): job("better"),
+                        depth.label("score", 1): job("score"),
+                        depth.label("better", 2): job("score"),
+                        depth.label("score", 2): job("score")}, 8, tmp_path)
+    assert depth.interaction(played, "better", "score", 1, 2).above_zero
+    assert not depth.interaction(played, "better", "score", 2, 1).above_zero
+
+
+# ---- assumptions ----------------------------------------------------------------------------
+
+def test_rate_claims_hold_and_fail_by_cell(tmp_path):
+    def job(pacman: str, ghost: str, maze: str) -> GameJob:
+        return GameJob("", maze, pacman, {"depth": "2", "tie_break": "random"}, (ghost,),
+                       {}, 1, max_moves=100)
+
+    # Expectimax walks into the trapped maze's pocket; minimax clears testClassic's few dots.
+    played = played_as({"caught": job("expectimax", "adversarial", "trapped"),
+                        "escapes": job("minimax", "random", "testClassic")}, 16, tmp_path)
+    assert assumptions.loses_most(played, "caught")
+    assert not assumptions.loses_most(played, "escapes")
+    assert assumptions.wins_nearly_always(played, "escapes")
+    assert not assumptions.wins_nearly_always(played, "caught")
