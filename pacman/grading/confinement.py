@@ -66,9 +66,13 @@ def block_project_imports(report: Callable[[str], None]) -> None:
 
 def disarm_process_calls(report: Callable[[str], None]) -> None:
     """Replace the process calls no audit event covers by ones that refuse (and report)."""
-    import _posixsubprocess
     import signal
     import subprocess
+
+    try:
+        import _posixsubprocess
+    except ImportError:  # not a POSIX system
+        _posixsubprocess = None
 
     def refuse(what: str) -> Callable[..., Any]:
         def refused(*args: Any, **kwargs: Any) -> Any:

@@ -49,6 +49,11 @@ from pacman.grading.tree_tests import LayeredTree
 _ASSIGNMENTS = Path(__file__).resolve().parent / "assignments"
 #: Largest answer accepted from a worker (bytes).
 MAX_ANSWER = 8 * 1024 * 1024
+#: Seconds a request's time limit grows per call the grader serves (the round trip is the
+#: grader's cost, not the submission's; a loaded machine makes it milliseconds), up to
+#: :data:`MAX_EXTENSION` times the limit and never past the test's wall limit.
+CALL_ALLOWANCE = 0.02
+MAX_EXTENSION = 4.0
 _BOOT = ("import sys; sys.path.insert(0, {root!r}); "
          "from pacman.grading.worker import main; main()")
 
@@ -110,9 +115,8 @@ class Worker:
         self.alive = True
 
     def _readable(self) -> list[str]:
-        return sorted({*runtime_roots(), *project_views(), self.folder.name, "/tmp",
-                       *self.extra_readable} if self.jail.jailed else
-                      {*runtime_roots(), *project_views(), self.folder.name, *self.extra_readable})
+        private = "/tmp" if self.jail.jailed else self.folder.name  # the worker's own folder
+        return sorted({*runtime_roots(), *project_views(), private, *self.extra_readable})
 
     def request(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send ``message``; wait up to ``timeout`` seconds (and not past the test's wall
@@ -140,12 +144,13 @@ class Worker:
             raise WorkerFailure("died", "the submission's process is no longer running")
         remaining = self.deadline - time.monotonic()
         until = time.monotonic() + max(0.0, min(timeout, remaining))
+        latest = min(self.deadline, until + MAX_EXTENSION * timeout)
         try:
             self.connection.send_bytes(json.dumps(message).encode())
             while True:
                 if not self.connection.poll(max(0.0, until - time.monotonic())):
                     self.kill()
-                    if remaining <= timeout:
+                    if self.deadline - until <= 1e-3:  # the wall limit came first
                         raise WorkerFailure("timeout", "the test ran out of time (limit "
                                             f"{_seconds(self.limits.wall_seconds)} for the whole test)")
                     raise WorkerFailure("timeout", f"no answer within {_seconds(timeout)}")
@@ -154,6 +159,7 @@ class Worker:
                     return reply
                 answer = server.answer(reply) if server is not None else {
                     "raise": ["GraderError", "no call is served during this request"]}
+                until = min(latest, until + CALL_ALLOWANCE)
                 self.connection.send_bytes(json.dumps(answer).encode())
         except (EOFError, OSError, BrokenPipeError):
             raise WorkerFailure("died", self._death()) from None

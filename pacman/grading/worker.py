@@ -111,7 +111,6 @@ _BLOCKED = {
     "os.chmod": "changing permissions", "os.truncate": "truncating files",
     "os.symlink": "creating links", "os.link": "creating links", "shutil.rmtree": "deleting files",
     "os.setuid": "changing user", "os.chdir": "changing folder",
-    "sys._current_frames": "reading the grader's frames",
 }
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 violations: list[str] = []
