@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from pacman.errors import ConfigurationError
 from pacman.grading.grader import GradeReport, TestResult
+from pacman.grading.jail import jail_status
 from pacman.grading.variants import BUGS
 
 
 def text_report(report: GradeReport) -> str:
     """The terminal report: per question, per test, what was expected, what happened, why."""
-    lines = [f"{report.assignment}: {report.submission}"]
+    lines = [f"{report.assignment}: {report.submission}", jail_status().line]
     for question in report.questions:
         lines.append("")
         lines.append(f"{question.id} {question.title}: {_points(question.score)}/"
@@ -51,6 +54,7 @@ def json_report(report: GradeReport) -> dict[str, Any]:
         "submission": report.submission, "assignment": report.assignment,
         "score": report.score, "max_score": report.max_score,
         "seconds": round(report.seconds, 3), "leaderboard": report.leaderboard,
+        "sandbox": jail_status().line,
         "questions": [{
             "id": q.id, "title": q.title, "score": q.score, "max_score": q.max_score,
             "diagnosis": q.diagnosis,
@@ -84,15 +88,25 @@ def gradescope_results(report: GradeReport) -> dict[str, Any]:
         "output": f"{report.assignment}: {_points(report.score)}/{_points(report.max_score)} "
                   f"({summary})",
         "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
+        "extra_data": {"sandbox": jail_status().line},
         "leaderboard": [{"name": e["name"], "value": _leaderboard_value(e["value"]),
                          "order": e.get("order", "desc")} for e in report.leaderboard],
     }
 
 
 def write_json(data: Any, path: str | Path) -> None:
-    """Write ``data`` as JSON to ``path`` (``-``: standard output is the caller's job)."""
+    """Write ``data`` as JSON to ``path`` atomically: a temporary file in the same folder, then
+    renamed over ``path`` (a reader sees the old file or the new one, never a part)."""
+    target = Path(path)
     try:
-        Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(json.dumps(data, indent=2) + "\n")
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
     except OSError as error:
         raise ConfigurationError(f"{path}: cannot be written ({error.strerror or error})") from None
 

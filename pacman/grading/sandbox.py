@@ -1,8 +1,23 @@
 """The grader's side of isolation: a submission's worker process, its limits, and its failures.
 
 A :class:`Worker` is a fresh interpreter running :mod:`pacman.grading.worker` in its own session
-(process group), with its working folder in a new temporary directory, an empty environment,
-its output sent to a file, and the resource limits of :class:`Limits`. Each request waits at
+(process group), under bubblewrap where it works (:mod:`pacman.grading.jail`: own PID, IPC and
+network namespaces, a read-only view of the submission and the runtime, a private ``/tmp``),
+otherwise as a plain child process in a new temporary directory; always with an empty
+environment, its output sent to a file, and the resource limits of :class:`Limits`.
+
+Requests whose answer needs objects only the grader may hold are served here while the worker
+runs (:mod:`pacman.grading.state_server`):
+
+* ``{"cmd": "tree", "tree": DATA, "agents": N, "budget": B, ...}``: the tree stays here; the
+  worker gets its root's handle, and every successor and evaluation is a call answered and
+  recorded here. The answer has the worker's ``action``, ``value`` and ``error`` and the
+  grader's record: ``generated``, ``evaluated``, ``terminal_expansions`` (a node-budget overrun
+  is the ``error``, whatever the worker says);
+* ``{"cmd": "game", "search": NAME, ...}`` then ``{"cmd": "move", ...}``: the grader's own
+  search (:data:`agents.catalog.PACMAN_AGENTS`) plays here and asks the worker for the
+  submission's evaluation of the states it reaches (``evaluate``, in batches).
+ Each request waits at
 most its own time limit (the per-move or per-tree limit) and never past the worker's deadline
 (the per-test wall limit). A worker that overruns, dies (``os._exit``, the CPU limit, a crash of
 the interpreter) or answers nonsense is killed with its whole process group, and the request
@@ -25,10 +40,20 @@ from multiprocessing import Pipe
 from pathlib import Path
 from typing import Any
 
-_PROJECT = Path(__file__).resolve().parents[2]
+from pacman.grading.jail import PROJECT as _PROJECT
+from pacman.grading.jail import jail_command, jail_status, project_views, runtime_roots
+from pacman.grading.remote_search import SearchPlayer
+from pacman.grading.state_server import StateServer, TreeServer
+from pacman.grading.tree_tests import LayeredTree
+
 _ASSIGNMENTS = Path(__file__).resolve().parent / "assignments"
 #: Largest answer accepted from a worker (bytes).
 MAX_ANSWER = 8 * 1024 * 1024
+#: Seconds a request's time limit grows per call the grader serves (the round trip is the
+#: grader's cost, not the submission's; a loaded machine makes it milliseconds), up to
+#: :data:`MAX_EXTENSION` times the limit and never past the test's wall limit.
+CALL_ALLOWANCE = 0.02
+MAX_EXTENSION = 4.0
 _BOOT = ("import sys; sys.path.insert(0, {root!r}); "
          "from pacman.grading.worker import main; main()")
 
@@ -67,18 +92,22 @@ class Worker:
         self.extra_readable = [str(Path(p).resolve()) for p in readable]
         self.folder = tempfile.TemporaryDirectory(prefix="pacman-grade-")
         self.log_path = Path(self.folder.name) / "output.log"
+        self.jail = jail_status()
+        self.search: SearchPlayer | None = None
         parent_end, child_end = Pipe(duplex=True)
         self.connection = parent_end
         config = {"memory_mb": limits.memory_mb, "cpu_seconds": limits.cpu_seconds,
                   "output_chars": limits.output_chars, "readable": self._readable(),
-                  "forbidden": [str(_ASSIGNMENTS)]}
+                  "forbidden": [str(_ASSIGNMENTS)], "jailed": self.jail.jailed}
+        argv = [sys.executable, "-I", "-c", _BOOT.format(root=str(_PROJECT)),
+                str(child_end.fileno()), json.dumps(config)]
+        if self.jail.jailed:
+            argv = jail_command(self.jail.bwrap, argv, self.extra_readable)
         self.deadline = time.monotonic() + limits.wall_seconds
         self.started = time.monotonic()
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-c", _BOOT.format(root=str(_PROJECT)),
-                 str(child_end.fileno()), json.dumps(config)],
-                pass_fds=(child_end.fileno(),), stdin=subprocess.DEVNULL, stdout=log,
+                argv, pass_fds=(child_end.fileno(),), stdin=subprocess.DEVNULL, stdout=log,
                 stderr=subprocess.STDOUT, cwd=self.folder.name, start_new_session=True,
                 env={"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
                      "MKL_NUM_THREADS": "1", "HOME": self.folder.name})
@@ -86,30 +115,61 @@ class Worker:
         self.alive = True
 
     def _readable(self) -> list[str]:
-        roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, self.folder.name,
-                 *self.extra_readable}
-        roots.update(p for p in sys.path if p and Path(p).is_dir() and Path(p) != _PROJECT)
-        roots.update(str(_PROJECT / name) for name in ("pacman", "agents", "layouts"))
-        return sorted(roots)
+        private = "/tmp" if self.jail.jailed else self.folder.name  # the worker's own folder
+        return sorted({*runtime_roots(), *project_views(), private, *self.extra_readable})
 
     def request(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send ``message``; wait up to ``timeout`` seconds (and not past the test's wall
-        limit) for the answer. Raises :class:`WorkerFailure` when there is none."""
+        limit) for the answer, serving the worker's calls meanwhile (see the module
+        docstring). Raises :class:`WorkerFailure` when there is none."""
+        if message.get("cmd") == "tree":
+            tree = LayeredTree(message["tree"], message.get("agents"))
+            server = TreeServer(tree, message.get("budget"))
+            sent = {k: v for k, v in message.items() if k not in ("tree", "agents", "budget")}
+            return server.finish(self.exchange({**sent, "root": server.root()}, timeout, server))
+        if message.get("cmd") == "game":
+            self.search = None
+            reply = self.exchange(message, timeout)
+            if message.get("search") and not reply.get("error") and not reply.get("failed"):
+                self.search = SearchPlayer(self, message)
+            return reply
+        if message.get("cmd") == "move" and self.search is not None:
+            return self.search.move(message, timeout)
+        return self.exchange(message, timeout)
+
+    def exchange(self, message: dict[str, Any], timeout: float,
+                 server: StateServer | None = None) -> dict[str, Any]:
+        """One request to the worker and its answer, calls served by ``server`` meanwhile."""
         if not self.alive:
             raise WorkerFailure("died", "the submission's process is no longer running")
         remaining = self.deadline - time.monotonic()
-        wait = min(timeout, remaining)
+        until = time.monotonic() + max(0.0, min(timeout, remaining))
+        latest = min(self.deadline, until + MAX_EXTENSION * timeout)
         try:
             self.connection.send_bytes(json.dumps(message).encode())
-            if not self.connection.poll(max(0.0, wait)):
-                self.kill()
-                if remaining <= timeout:
-                    raise WorkerFailure("timeout", "the test ran out of time (limit "
-                                        f"{_seconds(self.limits.wall_seconds)} for the whole test)")
-                raise WorkerFailure("timeout", f"no answer within {_seconds(timeout)}")
-            data = self.connection.recv_bytes(MAX_ANSWER)
+            while True:
+                if not self.connection.poll(max(0.0, until - time.monotonic())):
+                    self.kill()
+                    if self.deadline - until <= 1e-3:  # the wall limit came first
+                        raise WorkerFailure("timeout", "the test ran out of time (limit "
+                                            f"{_seconds(self.limits.wall_seconds)} for the whole test)")
+                    raise WorkerFailure("timeout", f"no answer within {_seconds(timeout)}")
+                reply = self._decode(self.connection.recv_bytes(MAX_ANSWER))
+                if "call" not in reply:
+                    return reply
+                answer = server.answer(reply) if server is not None else {
+                    "raise": ["GraderError", "no call is served during this request"]}
+                until = min(latest, until + CALL_ALLOWANCE)
+                self.connection.send_bytes(json.dumps(answer).encode())
         except (EOFError, OSError, BrokenPipeError):
             raise WorkerFailure("died", self._death()) from None
+        except WorkerFailure:
+            raise
+        except BaseException:  # interrupted mid-exchange: the pipe is out of step
+            self.kill()
+            raise
+
+    def _decode(self, data: bytes) -> dict[str, Any]:
         try:
             reply = json.loads(data)
             if not isinstance(reply, dict):

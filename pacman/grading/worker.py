@@ -1,13 +1,20 @@
 """The grading worker: the separate process in which a submission's code runs.
 
 Started by :class:`pacman.grading.sandbox.Worker` as a fresh interpreter (never forked from the
-grader, so it holds none of the grader's memory: no hidden tests, no reference answers). It
-receives one command at a time as JSON over a private pipe and answers in JSON (never pickle:
-the grader must not unpickle what student code could forge).
+grader, so it holds none of the grader's memory: no hidden tests, no reference answers), under
+bubblewrap where it works (:mod:`pacman.grading.jail`). It receives one command at a time as
+JSON over a private pipe and answers in JSON (never pickle: the grader must not unpickle what
+student code could forge). It imports nothing of the project's agents, evaluations or grader:
+trees and search references never exist here (tree tests are answered by the grader, see
+:mod:`pacman.grading.remote_state`).
 
 Before any student code runs the worker hardens itself:
 
-* resource limits: address space (memory), CPU seconds, file size, core dumps;
+* resource limits: address space (memory), CPU seconds, file size, core dumps, and processes
+  where the worker's user is not the administrator;
+* the defences of :mod:`pacman.grading.confinement`: the project's other modules cannot be
+  imported; pidfd signals and ``_posixsubprocess`` refuse; a system-call filter makes the
+  kernel refuse new processes, exec, signals and file writes;
 * the student's ``print`` goes to a capped buffer (past the limit the print raises);
 * an audit hook (it cannot be removed) blocks processes (fork, exec, spawn, ``os.system``,
   ``subprocess``), signals (``os.kill``: the grader cannot be killed), ``ctypes``, sockets,
@@ -16,8 +23,10 @@ Before any student code runs the worker hardens itself:
   code and is also reported to the grader, which fails the test.
 
 Commands: ``load`` (import the submission, find the assignment's roles), ``tree`` (run an agent
-on one tree, see :mod:`pacman.grading.tree_state`), ``game`` (build the agent for a game) and
-``move`` (one decision on a state sent by the grader, which runs the game loop itself).
+on the root of a tree held by the grader), ``game`` (build the agent for a game; for a game of
+the grader's own search, only check the evaluation function), ``move`` (one decision on a state
+sent by the grader, which runs the game loop itself) and ``evaluate`` (the submission's
+evaluation function on states sent by the grader, whose search asks for them).
 """
 
 from __future__ import annotations
@@ -34,16 +43,16 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-import agents.catalog  # noqa: F401  (imported before the hook: the reference agents)
-import agents.evaluation  # noqa: F401
-from agents.search.trees import TreeNode  # noqa: F401
+import agents.base  # noqa: F401  (a submission may subclass it; imported before the hook)
 from pacman import rules
 from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
-                                  install_classic_modules, is_classic_agent, is_classic_source)
+                                  install_classic_modules, is_classic_agent, is_classic_module,
+                                  is_classic_source)
 from pacman.game import agent_rng
-from pacman.grading.tree_state import (ClassicTreeState, NodeBudgetExceeded, TreeRecorder,
-                                       TreeState)
-from pacman.grading.tree_tests import LayeredTree
+from pacman.grading.confinement import (block_project_imports, disarm_process_calls,
+                                        install_syscall_filter)
+from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
+                                         RemoteState, remote_evaluation)
 from pacman.layout import parse_layout
 from pacman.options import declared_options
 from pacman.plugins import load_file_module
@@ -114,8 +123,7 @@ def _install_audit_hook(readable: list[str], forbidden: list[str]) -> None:
             what = _open_violation(args, readable, forbidden)
         if what is not None:
             message = f"blocked by the grader: {what} ({event})"
-            if len(violations) < 20:
-                violations.append(message)
+            _report(message)
             raise PermissionError(message)
 
     sys.addaudithook(hook)
@@ -142,16 +150,26 @@ def _open_violation(args: tuple, readable: list[str], forbidden: list[str]) -> s
     return f"reading the file {os.fsdecode(path)}"
 
 
+def _report(message: str) -> None:
+    if len(violations) < 20 and message not in violations:
+        violations.append(message)
+
+
 def harden(config: dict[str, Any], output: _CappedOutput) -> None:
-    """Limits, output capture and the audit hook (see the module docstring)."""
+    """Limits, output capture, the confinement and the audit hook (see the module docstring)."""
     memory = int(config["memory_mb"]) * _MB
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     cpu = max(1, int(config["cpu_seconds"] + 0.999))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
     resource.setrlimit(resource.RLIMIT_FSIZE, (_MB, _MB))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if os.geteuid() != 0:  # the administrator is exempt from this limit
+        resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     sys.dont_write_bytecode = True
+    disarm_process_calls(_report)
+    block_project_imports(_report)
+    config["filtered"] = install_syscall_filter()
     sys.stdout = sys.stderr = output  # type: ignore[assignment]
     _install_audit_hook([os.path.realpath(p) for p in config["readable"]],
                         [os.path.realpath(p) for p in config["forbidden"]])
@@ -160,8 +178,10 @@ def harden(config: dict[str, Any], output: _CappedOutput) -> None:
 class Session:
     """The worker's state: the loaded submission's roles and the agent of the current game."""
 
-    def __init__(self, output: _CappedOutput) -> None:
+    def __init__(self, output: _CappedOutput, channel: Channel) -> None:
         self.output = output
+        self.channel = channel
+        self.evaluation: Any = None
         self.roles: dict[str, Any] = {}
         self.game_agent: Any = None
         self.layout: Any = None
@@ -187,9 +207,8 @@ class Session:
         return {"found": found}
 
     def tree(self, message: dict[str, Any]) -> dict[str, Any]:
-        tree = LayeredTree(message["tree"], message["agents"])
-        recorder = TreeRecorder(tree.num_agents, tree.plies, message.get("budget"))
-        evaluation = recorder.evaluation()
+        """Run the agent on the root the grader describes; the grader records its calls."""
+        evaluation = remote_evaluation(self.channel)
         cls = self.roles[message["role"]]
         depth = message["depth"]
         reply: dict[str, Any] = {"action": None, "value": None, "error": None}
@@ -197,16 +216,14 @@ class Session:
             if is_classic_agent(cls):
                 agent = _build_classic(cls, depth)
                 agent.evaluationFunction = evaluation
-                reply["action"] = agent.getAction(ClassicTreeState(tree.root, recorder))
+                reply["action"] = agent.getAction(RemoteClassicState(self.channel, message["root"]))
             else:
                 agent = _build_native(cls, 0, random.Random(0),
                                       {"depth": depth, "evaluation": evaluation})
-                reply["action"] = agent.get_action(TreeState(tree.root, recorder))
+                reply["action"] = agent.get_action(RemoteState(self.channel, message["root"]))
                 reply["value"] = _reported_value(agent)
         except BaseException as error:  # the student's failure is the test's result
             reply["error"] = _describe(error)
-        reply.update(generated=recorder.generated, evaluated=recorder.evaluated,
-                     terminal_expansions=recorder.terminal_expansions)
         if not isinstance(reply["action"], str):
             if reply["error"] is None and reply["action"] is not None:
                 reply["error"] = {"type": "TypeError", "message": "returned "
@@ -221,12 +238,14 @@ class Session:
         rng = agent_rng(message["seed"], 0)
         options = dict(message.get("options") or {})
         try:
-            if message.get("search"):
+            if message.get("search"):  # the grader runs its search and asks for evaluations
                 evaluation = self.roles[message["evaluation_role"]]
                 if _classic_function(evaluation):
                     evaluation = classic_evaluation(evaluation)
-                factory = agents.catalog.PACMAN_AGENTS[message["search"]]
-                self.game_agent = factory(index=0, rng=rng, evaluation=evaluation, **options)
+                if not callable(evaluation):
+                    raise TypeError(f"{message['evaluation_role']} is not a function")
+                self.evaluation, self.game_agent = evaluation, None
+                return {"error": None}
             else:
                 cls = self.roles[message["role"]]
                 if is_classic_agent(cls):
@@ -252,11 +271,25 @@ class Session:
                     f"{type(action).__name__} {action!r:.60}, not an action name", "traceback": ""}}
         return {"action": action, "error": None}
 
-    def _state(self, fields: list[Any]) -> GameState:
+    def evaluate(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The evaluation function on each state the grader's search sends."""
+        values = []
+        try:
+            for fields in message["states"]:
+                value = self.evaluation(self._state(fields, budget=False))
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    raise TypeError(f"the evaluation function returned {type(value).__name__}, "
+                                    "not a number")
+                values.append(float(value))
+        except BaseException as error:
+            return {"values": None, "error": _describe(error)}
+        return {"values": values, "error": None}
+
+    def _state(self, fields: list[Any], budget: bool = True) -> GameState:
         positions, directions, scared, food, capsules, score, turn, outcome = fields
         values = (self.layout, tuple(positions), tuple(directions), tuple(scared), food,
                   capsules, score, turn, outcome)
-        if self.budget is not None:
+        if self.budget is not None and budget:
             _BudgetState.remaining = self.budget
             return tuple.__new__(_BudgetState, values)
         return tuple.__new__(GameState, values)
@@ -310,8 +343,6 @@ def _classic_function(obj: Any) -> bool:
     if not inspect.isfunction(obj):
         return False
     module = sys.modules.get(obj.__module__)
-    from pacman.compat.loader import is_classic_module
-
     return module is not None and is_classic_module(module)
 
 
@@ -344,9 +375,9 @@ def main() -> None:
     config = json.loads(sys.argv[2])
     output = _CappedOutput(int(config["output_chars"]))
     harden(config, output)
-    session = Session(output)
+    session = Session(output, Channel(connection))
     handlers = {"load": session.load, "tree": session.tree, "game": session.game,
-                "move": session.move}
+                "move": session.move, "evaluate": session.evaluate}
     while True:
         try:
             message = json.loads(connection.recv_bytes())

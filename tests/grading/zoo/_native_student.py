@@ -7,7 +7,94 @@ mistake, exactly as a student's single wrong line would.
 import math
 
 from agents.base import BaseAgent
-from agents.evaluation import better
+import numpy as np
+
+
+# The student's own evaluation (a submission may not import the project's evaluations).
+DANGER_REACH = 4
+ESCAPE_ROOM = 10
+
+
+def nearest_food_distance(state):
+    """Maze distance from Pacman to the nearest reachable dot (``None`` if there is none)."""
+    food = state[4]
+    row = state[0].distance_rows[state[1][0]]
+    nearest = None
+    while food:
+        low = food & -food
+        d = row[low.bit_length() - 1]
+        if d >= 0 and (nearest is None or d < nearest):
+            nearest = d
+            if d == 1:
+                break
+        food ^= low
+    return nearest
+
+
+def pacman_territory(state) -> int:
+    """Open cells Pacman reaches strictly before every ghost that is not scared: his room to
+    escape.
+
+    Pacman moves first in a round, so a cell he reaches in ``t`` moves is safe from a ghost that
+    needs ``t`` or more. With no hunting ghost, every cell Pacman can reach counts.
+    """
+    layout = state[0]
+    rows = layout.open_distances
+    positions = state[1]
+    scared = state[3]
+    theirs = None
+    for ghost in range(1, len(positions)):
+        if not scared[ghost - 1]:
+            row = rows[positions[ghost]]
+            theirs = row if theirs is None else np.minimum(theirs, row)
+    mine = rows[positions[0]]
+    if theirs is None:
+        return int(np.count_nonzero(mine < len(layout.cell_xy)))
+    return int(np.count_nonzero(mine < theirs))
+
+
+def better(state):
+    """A strong evaluation: the score, the way to food, ghost danger, hunting scared ghosts.
+
+    * the game score (so eating, winning and losing count as in the game);
+    * ``-9 d / D`` for the maze distance ``d`` to the nearest dot, ``D`` the maze's diameter:
+      every step towards food gains the same amount however far the food is (no hovering when
+      food is far), and eating a dot (+10) always pays more than the walk to the next one;
+    * for each ghost that is not scared at distance ``d <= 4``: ``-150 / (d + 1)`` (danger
+      within reach before the search horizon sees the capture);
+    * ``-150`` when fewer than 10 cells are Pacman's territory (cells he reaches before every
+      hunting ghost, :func:`pacman_territory`): the ghosts are closing the ways out, and a
+      capture that a shallow search cannot see yet is coming;
+    * for each scared ghost Pacman can reach before it recovers: ``+100 / (d + 1)`` (hunt it;
+      eating it gives +200 and ends the bonus, so eating always pays);
+    * ``-20`` per capsule left, so capsules are eaten on the way rather than ignored.
+
+    The danger reach and the territory threshold were chosen by win rate over 100 seeded games
+    against two directional ghosts on ``small_classic`` (see the search benchmark).
+    """
+    if state[8] is not None:
+        return state[6]
+    layout = state[0]
+    positions = state[1]
+    row = layout.distance_rows[positions[0]]
+    value = state[6]
+    nearest = nearest_food_distance(state)
+    if nearest is not None:
+        value -= 9.0 * nearest / layout.diameter
+    scared = state[3]
+    hunted = False
+    for ghost in range(1, len(positions)):
+        d = row[positions[ghost]]
+        timer = scared[ghost - 1]
+        if timer > d >= 0:
+            value += 100.0 / (d + 1)
+        elif not timer:
+            hunted = True
+            if 0 <= d <= DANGER_REACH:
+                value -= 150.0 / (d + 1)
+    if hunted and pacman_territory(state) < ESCAPE_ROOM:
+        value -= 150.0
+    return value - 20 * state[5].bit_count()
 
 
 class ReflexAgent(BaseAgent):

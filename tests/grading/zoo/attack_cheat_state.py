@@ -1,7 +1,9 @@
 """Hostile: tries to change the game: rewrites the rules and the state it is shown.
 
 It patches the engine's rules so that every move wins, and tries to set attributes on the
-state; neither may change the grade it gets for playing (the game runs in the grader).
+state (the node of a tree, or the handle the grader gave it, pointed at a node it never
+generated); neither may change the grade it gets for playing (the game runs in the grader, and
+the grader refuses a state it did not give out).
 """
 
 import pacman.rules
@@ -23,10 +25,11 @@ pacman.rules.WIN_SCORE = 10**6
 
 class MinimaxAgent(_Minimax):
     def get_action(self, state):
-        try:
-            object.__setattr__(state, "_node", None)
-        except Exception:
-            pass
+        for name, forged in (("_node", None), ("_handle", "E")):
+            try:
+                object.__setattr__(state, name, forged)
+            except Exception:
+                pass
         return super().get_action(state)
 
 

@@ -1,0 +1,82 @@
+"""What serving tree tests from the grader costs: one search, in the grader's process and
+through a worker (with and without bubblewrap), side by side.
+
+Usage: ``python bench/bench_remote_state.py [--repeats R] [--rounds N]``
+
+A correct native minimax (the zoo's baseline) searches one seeded random tree of two agents
+and ``N`` rounds. In process, its states are the grader's own tree states; through a worker,
+every successor and evaluation is a round trip over the pipe. Prints the best of ``R`` runs:
+seconds per search, calls served, and microseconds per call (the round trip's cost), plus the
+time to start a worker and load the submission.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "grading" / "zoo"))
+
+from pacman.grading.jail import ENVIRONMENT, jail_status  # noqa: E402
+from pacman.grading.sandbox import Limits, Worker  # noqa: E402
+from pacman.grading.tree_state import TreeRecorder, TreeState  # noqa: E402
+from pacman.grading.tree_tests import LayeredTree, random_tree_dict  # noqa: E402
+
+SUBMISSION = ROOT / "tests" / "grading" / "zoo" / "correct_native.py"
+
+
+def in_process(tree: LayeredTree, depth: int) -> tuple[float, int]:
+    import _native_student
+
+    recorder = TreeRecorder(tree.num_agents, tree.plies)
+    agent = _native_student.MinimaxAgent(depth=depth, evaluation=recorder.evaluation())
+    began = time.perf_counter()
+    agent.get_action(TreeState(tree.root, recorder))
+    return time.perf_counter() - began, len(recorder.generated) + len(recorder.evaluated)
+
+
+def through_worker(tree: LayeredTree, depth: int) -> tuple[float, int, float]:
+    began = time.perf_counter()
+    with Worker(Limits(wall_seconds=120), [SUBMISSION.parent]) as worker:
+        worker.request({"cmd": "load", "path": str(SUBMISSION),
+                        "roles": {"minimax": ["MinimaxAgent"]}}, 60)
+        started = time.perf_counter() - began
+        began = time.perf_counter()
+        reply = worker.request({"cmd": "tree", "role": "minimax", "tree": tree.data,
+                                "agents": tree.num_agents, "depth": depth, "budget": None}, 60)
+        seconds = time.perf_counter() - began
+    assert reply.get("error") is None, reply
+    return seconds, len(reply["generated"]) + len(reply["evaluated"]), started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=4)
+    args = parser.parse_args()
+    tree = LayeredTree(random_tree_dict(7, 2, args.rounds, branching=(2, 3)), 2)
+    depth = args.rounds
+    print(f"random tree: {tree.size} nodes, minimax to depth {depth}")
+    print(f"{'where':<30}{'seconds':>9}{'calls':>8}{'us/call':>9}{'worker start (s)':>18}")
+    rows = [("in the grader's process", None), ("worker, bubblewrap", ""),
+            ("worker, no bubblewrap", "none")]
+    for label, setting in rows:
+        if setting is None:
+            seconds, calls = min(in_process(tree, depth) for _ in range(args.repeats))
+            print(f"{label:<30}{seconds:>9.3f}{calls:>8}{seconds / calls * 1e6:>9.1f}")
+            continue
+        os.environ[ENVIRONMENT] = setting
+        if setting == "" and not jail_status().jailed:
+            print(f"{label:<30}  skipped: {jail_status().line}")
+            continue
+        seconds, calls, started = min(through_worker(tree, depth) for _ in range(args.repeats))
+        print(f"{label:<30}{seconds:>9.3f}{calls:>8}{seconds / calls * 1e6:>9.1f}{started:>18.2f}")
+
+
+if __name__ == "__main__":
+    main()

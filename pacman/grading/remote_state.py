@@ -1,0 +1,192 @@
+"""The submission's side of remote states: handles that ask the grader for every successor.
+
+In a tree test the tree, its values and the node recorder live in the grader's process only
+(:mod:`pacman.grading.state_server`). The submission's process holds proxies: each knows the
+handle the grader gave its node and what the grader told about it (whose turn it is, its legal
+actions, whether it is an end state, its score). Generating a successor, evaluating a node and
+asking the legal actions of an end state are calls over the worker's pipe, answered and counted
+by the grader; nothing the submission does in its own process can change the record.
+
+The same proxies speak two APIs over one handle:
+
+* :class:`RemoteState`: the native API (``legal_actions``, ``successor``, ``successors``,
+  ``turn``, ``num_agents``, ``num_ghosts``, ``is_terminal``, ``is_win``, ``is_lose``,
+  ``outcome``, ``score``);
+* :class:`RemoteClassicState`: the classic course's API (``getLegalActions``,
+  ``generateSuccessor``, ``getNumAgents``, ``isWin``, ``isLose``, ``getScore``, ...).
+
+Protocol (JSON messages on the worker's connection, while the grader waits for the answer to
+its own request): the worker sends ``{"call": NAME, "handle": H, ...}`` and receives
+``{"node": INFO}``, ``{"value": X}``, ``{"actions": [...]}`` or ``{"raise": [TYPE, MESSAGE]}``;
+an error is raised again here as the engine's exception of that name.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from pacman.errors import GameOverError, IllegalActionError
+
+
+class NodeBudgetExceeded(BaseException):
+    """Raised inside an agent that generates more successors than its budget allows.
+
+    A ``BaseException`` so that an agent's ``except Exception`` cannot swallow it (the grader
+    keeps its own record of the overrun in any case).
+    """
+
+
+class GraderError(Exception):
+    """The grader refused a call (an unknown handle, a malformed call)."""
+
+
+_RAISED = {"GameOverError": GameOverError, "IllegalActionError": IllegalActionError,
+           "NodeBudgetExceeded": NodeBudgetExceeded, "TypeError": TypeError}
+
+
+class Channel:
+    """Calls to the grader over the worker's connection (one call, one answer)."""
+
+    def __init__(self, connection: Any) -> None:
+        self._connection = connection
+
+    def call(self, name: str, **fields: Any) -> dict[str, Any]:
+        self._connection.send_bytes(json.dumps({"call": name, **fields}).encode())
+        answer = json.loads(self._connection.recv_bytes())
+        if "raise" in answer:
+            kind, message = answer["raise"]
+            raise _RAISED.get(kind, GraderError)(message)
+        return answer
+
+
+class _Proxy:
+    __slots__ = ("_channel", "_handle", "_turn", "_agents", "_actions", "_end", "_score")
+
+    def __init__(self, channel: Channel, info: dict[str, Any]) -> None:
+        setter = object.__setattr__
+        setter(self, "_channel", channel)
+        setter(self, "_handle", info["handle"])
+        setter(self, "_turn", info["turn"])
+        setter(self, "_agents", info["agents"])
+        setter(self, "_actions", tuple(info["actions"]))
+        setter(self, "_end", bool(info["end"]))
+        setter(self, "_score", info["score"])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._handle == self._handle  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._handle)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._handle!r})"
+
+    def _legal(self) -> tuple[str, ...]:
+        if self._end:  # asking an end state for moves is a mistake the grader diagnoses
+            self._channel.call("actions", handle=self._handle)
+        return self._actions
+
+    def _child_info(self, action: Any) -> dict[str, Any]:
+        if not isinstance(action, str):
+            action = repr(action)[:100]
+        return self._channel.call("successor", handle=self._handle, action=action)["node"]
+
+    def _win(self) -> bool:
+        return self._end and self._score > 0
+
+    def _lose(self) -> bool:
+        return self._end and self._score <= 0
+
+
+class RemoteState(_Proxy):
+    """A remote node seen through the native game-state API."""
+
+    __slots__ = ()
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def num_agents(self) -> int:
+        return self._agents
+
+    @property
+    def num_ghosts(self) -> int:
+        return self._agents - 1
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._end
+
+    @property
+    def is_win(self) -> bool:
+        return self._win()
+
+    @property
+    def is_lose(self) -> bool:
+        return self._lose()
+
+    @property
+    def outcome(self) -> str | None:
+        return None if not self._end else ("win" if self._win() else "loss")
+
+    @property
+    def score(self) -> float:
+        return self._score
+
+    def legal_actions(self, agent: int | None = None) -> tuple[str, ...]:
+        return self._legal()
+
+    def successor(self, action: str, agent: int | None = None) -> RemoteState:
+        return RemoteState(self._channel, self._child_info(action))
+
+    def successors(self) -> list[tuple[str, RemoteState]]:
+        return [(a, self.successor(a)) for a in self.legal_actions()]
+
+
+class RemoteClassicState(_Proxy):
+    """A remote node seen through the classic course's ``GameState`` API."""
+
+    __slots__ = ()
+
+    def getLegalActions(self, agentIndex: int = 0) -> list[str]:
+        return list(self._legal())
+
+    def getLegalPacmanActions(self) -> list[str]:
+        return self.getLegalActions(0)
+
+    def generateSuccessor(self, agentIndex: int, action: str) -> RemoteClassicState:
+        return RemoteClassicState(self._channel, self._child_info(action))
+
+    def generatePacmanSuccessor(self, action: str) -> RemoteClassicState:
+        return self.generateSuccessor(0, action)
+
+    def getNumAgents(self) -> int:
+        return self._agents
+
+    def isWin(self) -> bool:
+        return self._win()
+
+    def isLose(self) -> bool:
+        return self._lose()
+
+    def getScore(self) -> float:
+        return self._score
+
+
+def remote_evaluation(channel: Channel) -> Callable[[Any], float]:
+    """The evaluation function given to the agent: the grader records the node and answers
+    its static value. Anything but a state of this test is a ``TypeError``."""
+
+    def evaluate(state: Any) -> float:
+        if not isinstance(state, _Proxy) or state._channel is not channel:
+            raise TypeError(f"the evaluation function was given {type(state).__name__}, "
+                            "not a state of this tree")
+        return channel.call("evaluate", handle=state._handle)["value"]
+
+    return evaluate

@@ -1,0 +1,80 @@
+"""What a submission's process can see and do, measured from inside it, on both boundaries."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pacman.grading.assignment import parse_assignment
+from pacman.grading.grader import grade
+from pacman.grading.jail import ENVIRONMENT, PROJECT, jail_status
+
+PROBE = '''
+import json, os, sys
+
+def _probe():
+    seen = {"pid": os.getpid(), "agents": os.path.exists(%(agents)r),
+            "grader": os.path.exists(%(grader)r), "modules": sorted(
+                m for m in sys.modules if m.startswith(("agents.", "pacman.grading.")))}
+    try:
+        import socket
+        socket.create_connection(("127.0.0.1", 9), timeout=1)
+        seen["network"] = "open"
+    except Exception as error:
+        seen["network"] = type(error).__name__
+    for name, attempt in (("fork", os.fork), ("write", lambda: open("/tmp/x", "w")),
+                          ("kill", lambda: os.kill(1, 0))):
+        try:
+            if attempt() == 0:
+                os._exit(0)
+            seen[name] = "allowed"
+        except Exception as error:
+            seen[name] = type(error).__name__
+    return seen
+
+class ReflexAgent:
+    def __init__(self, index=0, rng=None):
+        pass
+
+    def get_action(self, state):
+        raise RuntimeError("PROBE" + json.dumps(_probe()) + "PROBE")
+'''
+
+
+@pytest.fixture(params=["bubblewrap", "fallback"])
+def boundary(request, monkeypatch):
+    if request.param == "fallback":
+        monkeypatch.setenv(ENVIRONMENT, "none")
+    elif not jail_status().jailed:
+        pytest.skip(f"bubblewrap cannot run here ({jail_status().line})")
+    return request.param
+
+
+def _probe(tmp_path: Path) -> dict:
+    path = tmp_path / "probe.py"
+    path.write_text(PROBE % {"agents": str(PROJECT / "agents" / "evaluation.py"),
+                             "grader": str(PROJECT / "pacman" / "grading" / "grader.py")})
+    assignment = parse_assignment({"roles": {"reflex": ["ReflexAgent"]}, "questions": [
+        {"id": "q", "tests": [{"type": "game", "agent": "reflex", "layout": "tiny", "games": 1,
+                               "credit": [{"metric": "failures", "at_most": 0}]}]}]}, "probe")
+    text = "\n".join(grade(path, assignment).questions[0].tests[0].output)
+    return json.loads(text.split("PROBE")[1])
+
+
+def test_the_submission_holds_none_of_the_grader(boundary, tmp_path):
+    seen = _probe(tmp_path)
+    assert seen["modules"] == ["agents.base", "pacman.grading.confinement",
+                               "pacman.grading.remote_state", "pacman.grading.worker"]
+    assert seen["fork"] == seen["write"] == seen["kill"] == "PermissionError"
+    assert seen["network"] != "open"
+
+
+def test_under_bubblewrap_the_project_and_the_grader_are_out_of_sight(tmp_path, monkeypatch):
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    if not jail_status().jailed:
+        pytest.skip(jail_status().line)
+    seen = _probe(tmp_path)
+    assert seen["pid"] < 10  # its own PID namespace
+    assert not seen["agents"] and not seen["grader"]
