@@ -39,7 +39,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     experiment = experiments.get(args.name)
     out = Path(args.out or Path("experiments") / experiment.name)
-    command = "run.py " + " ".join(shlex.quote(a) for a in args.command_line)
+    from pacman.cli import program_name
+
+    command = program_name() + " " + " ".join(shlex.quote(a) for a in args.command_line)
     settings = experiments.Settings(games=args.games or experiment.games, seed=args.seed,
                                     out=out, workers=args.workers, command=command,
                                     progress=not args.no_progress and sys.stderr.isatty())
