@@ -244,7 +244,7 @@ def _aligned(header: list[str], rows: list[list[str]]) -> str:
 TERMINAL_WIDTH = 100
 
 NARROW_COLUMNS = ["id", "games", "wins", "win % [95% CI]", "score ± 95% CI", "moves", "caught",
-                  "limit", "failed", "ms/move", "nodes/move"]
+                  "limit", "failed", "ms/move", "nodes/mv"]
 NARROW_COMPARISON_COLUMNS = ["A - B", "seeds", "win % A-B [95% CI]", "score A-B [95% CI]",
                              "only A / only B won"]
 
@@ -262,7 +262,17 @@ def _narrow_cells(number: int, s: ConditionSummary) -> list[str]:
     return [condition_id(number), str(s.games), str(s.wins),
             f"{100 * s.win_rate:.1f} [{100 * s.win_low:.1f}-{100 * s.win_high:.1f}]", score,
             f"{s.mean_moves:.0f}", str(s.causes["caught"]), str(s.causes["move_limit"]),
-            str(failed), _number(s.think_ms_per_move, 2), _number(s.nodes_per_move, 0)]
+            str(failed), _compact(s.think_ms_per_move), _compact(s.nodes_per_move)]
+
+
+def _compact(value: float | None) -> str:
+    """At most six characters: ``0.38``, ``12.4``, ``812``, ``45.2k``, ``1.23M``."""
+    if value is None or math.isnan(value):
+        return "-"
+    for limit, scale, suffix in ((1e9, 1e9, "G"), (1e6, 1e6, "M"), (1e4, 1e3, "k")):
+        if abs(value) >= limit:
+            return f"{value / scale:.{1 if abs(value) >= 10 * limit else 2}f}{suffix}"
+    return f"{value:.{0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2}f}"
 
 
 def _narrow_comparison_cells(c: Comparison, ids: Mapping[str, str]) -> list[str]:

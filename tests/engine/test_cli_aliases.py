@@ -56,10 +56,12 @@ def test_zoom_frame_time_games_layout_agents_and_ghost_count_aliases():
 
 
 def test_agent_args_are_comma_separated_and_pacman_opt_wins():
-    args = play_args("-a", "depth=3,evalFn=scoreEvaluationFunction", "--pacman-opt", "depth=1")
+    args = play_args("-p", "MinimaxAgent", "-a", "depth=3,evalFn=scoreEvaluationFunction",
+                     "--pacman-opt", "depth=1")
     assert pacman_options(args) == {"depth": "1", "evaluation": "score"}
-    assert pacman_options(play_args("-a", "evalFn=better")) == {"evaluation": "better"}
-    assert pacman_options(play_args()) == {}
+    assert pacman_options(play_args("-a", "evalFn=better")) == {"depth": "3", "evaluation": "better"}
+    assert pacman_options(play_args()) == {"depth": "3"}
+    assert pacman_options(play_args("-p", "minimax")) == {}
 
 
 def test_agent_args_without_equals_is_one_line_error(capsys):
