@@ -243,8 +243,11 @@ def _aligned(header: list[str], rows: list[list[str]]) -> str:
 #: The widest a terminal table may be (columns); the full table is in summary.md / .csv.
 TERMINAL_WIDTH = 100
 
-NARROW_COLUMNS = ["id", "games", "wins", "win % [95% CI]", "score ± 95% CI", "moves", "caught",
+NARROW_COLUMNS = ["id", "games", "wins", "win % [95% CI]", "score ± 95% CI", "moves", "lost",
                   "limit", "failed", "ms/move", "nodes/mv"]
+#: What the short column names of the terminal table mean.
+NARROW_NOTE = ("lost: caught by a ghost; limit: the move limit ended it; failed: a crash, illegal "
+               "move or timeout")
 NARROW_COMPARISON_COLUMNS = ["A - B", "seeds", "win % A-B [95% CI]", "score A-B [95% CI]",
                              "only A / only B won"]
 
@@ -298,7 +301,7 @@ def render_text(summaries: Sequence[ConditionSummary],
     legend = [textwrap.fill(s.condition, width, initial_indent=f"{ids[s.condition]:>4}  ",
                             subsequent_indent=" " * 6, break_on_hyphens=False)
               for s in summaries]
-    text += "\n\n" + "\n".join(legend)
+    text += "\n" + NARROW_NOTE + "\n\n" + "\n".join(legend)
     if comparisons:
         text += "\n\npaired comparisons (same seeds; differences A - B):\n"
         text += _aligned(NARROW_COMPARISON_COLUMNS,
