@@ -183,7 +183,8 @@ def _display(args: argparse.Namespace, evaluation: Callable | None = None):
     if concrete == "text" and args.json:
         options["stream"] = sys.stderr
     if concrete == "window":
-        options.update(zoom=args.zoom, overlay=args.overlay, evaluation=evaluation)
+        options.update(zoom=args.zoom, overlay=args.overlay, evaluation=evaluation,
+                       pause_between=args.pause_between)
     return make_display(concrete, frame_time=frame_time, **options)
 
 
@@ -257,6 +258,7 @@ def play(args: argparse.Namespace) -> int:
         number = 0
         while number < args.games:
             seed = first_seed + number
+            announced = _announce_on_finish(display, number, seed, args)
             result = run_game(layout, specs, seed, max_moves=args.max_moves,
                               move_time_limit=args.time_limit, display=display)
             request = getattr(display, "request", None)
@@ -268,7 +270,8 @@ def play(args: argparse.Namespace) -> int:
             if record is not None:
                 record.write(result.to_json() + "\n")
                 record.flush()
-            _report(result, number, args)
+            if not announced:
+                _report(result, number, args)
             _export(args, result, number, args.games, evaluation)
             if result.outcome == "interrupted" or request == QUIT:
                 break
@@ -281,7 +284,29 @@ def play(args: argparse.Namespace) -> int:
         wins = sum(r.won for r in results)
         mean = sum(r.score for r in results) / len(results)
         print(f"won {wins}/{len(results)}, mean score {mean:.1f}")
-    return 130 if results and results[-1].outcome == "interrupted" else 0
+    interrupted = bool(results) and results[-1].outcome == "interrupted"
+    return 130 if interrupted and getattr(display, "request", None) != QUIT else 0
+
+
+def _announce_on_finish(display: Any, number: int, seed: int,
+                        args: argparse.Namespace) -> list[bool]:
+    """Have an interactive display print game ``number``'s result the moment the game ends
+    (before it waits for a key) and tell it how many games follow and which game it shows.
+    Returns a list that holds ``True`` once the result was printed (else the caller prints)."""
+    announced: list[bool] = []
+    if not hasattr(display, "announce"):
+        return announced
+
+    def announce(result: GameResult) -> None:
+        if result.outcome == "interrupted" and getattr(display, "request", None) == RESTART:
+            return  # the same game starts again; the caller says so
+        _report(result, number, args)
+        announced.append(True)
+
+    display.announce = announce
+    display.games_left = args.games - number - 1
+    display.label = f"game {number + 1}/{args.games}, seed {seed}"
+    return announced
 
 
 def pacman_options(args: argparse.Namespace) -> dict[str, str]:
@@ -341,6 +366,9 @@ def replay(args: argparse.Namespace) -> int:
     show_replay = getattr(display, "show_replay", None)
     try:
         for number, result in enumerate(results):
+            if hasattr(display, "label"):
+                display.label = (f"{args.replay}: game {number + 1}/{len(results)}, "
+                                 f"seed {result.seed}")
             states = list(replay_states(result))
             if show_replay is not None:
                 request = show_replay(result, states, evaluation=recorded_evaluation(result))

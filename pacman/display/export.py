@@ -23,7 +23,7 @@ from PIL import Image
 
 from pacman.display import sprites
 from pacman.display.overlay import heat_map
-from pacman.display.renderer import MIN_WIDTH, Renderer, Status, heat_colour
+from pacman.display.renderer import HEAT_ALPHA, MIN_WIDTH, Renderer, Status, heat_colour
 from pacman.errors import ConfigurationError
 from pacman.game import GameResult, replay_states
 from pacman.state import GameState

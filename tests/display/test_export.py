@@ -44,22 +44,29 @@ def test_gif_holds_one_frame_per_round_showing_each_state(tmp_path, game):
     count = export.export_game(result, path, frame_time=0.2)
     shown = [states[i] for i in export.shown_positions(states)]
     assert count == len(shown) == result.moves + 1 + (states[-1].turn != 0)
-    renderer = Renderer(states[0].layout, export.EXPORT_TILE)
+    renderer = Renderer(states[0].layout, export.export_tile(states[0].layout.width))
     with Image.open(path) as gif:
-        frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
-        assert gif.info["duration"] == 200 and gif.info["loop"] == 0
+        assert gif.info["loop"] == 0
+        frames, durations = [], []
+        for frame in ImageSequence.Iterator(gif):
+            frames.append(frame.convert("RGB"))
+            durations.append(frame.info["duration"])
+    # every round 0.2 s; the final position held for two seconds
+    assert durations[:-1] == [200] * (count - 1) and durations[-1] == 2000
     assert len(frames) == count
     assert frames[0].size == renderer.size
+    def dot_centre(cell):  # where the dot sprite's centre pixel lands
+        rect = renderer.cell_rect(cell)
+        return rect.left + renderer.tile // 2, rect.top + renderer.tile // 2
+
     for image, state in zip(frames, shown):
         for cell in state.layout.cells_of(state.food):
             if cell not in state.positions:
-                cx, cy = renderer.cell_centre(cell)
-                assert near(image.getpixel((round(cx), round(cy))), sprites.FOOD)
+                assert near(image.getpixel(dot_centre(cell)), sprites.FOOD)
         eaten = states[0].food & ~state.food
         for cell in state.layout.cells_of(eaten):
             if cell not in state.positions:
-                cx, cy = renderer.cell_centre(cell)
-                assert near(image.getpixel((round(cx), round(cy))), sprites.BACKGROUND)
+                assert near(image.getpixel(dot_centre(cell)), sprites.BACKGROUND)
 
 
 def test_every_move_and_smooth_frames(tmp_path, game):
@@ -130,6 +137,8 @@ def test_mp4_holds_the_same_frames_as_the_gif(tmp_path, game):
     assert export.export_game(result, str(tmp_path / "game.mp4")) == frames
     video = iio.imread(tmp_path / "game.mp4")
     gif = Image.open(tmp_path / "game.gif")
-    assert video.shape[0] == frames
+    # the final frame is repeated for two seconds at 10 frames per second
+    assert video.shape[0] == frames + round(export.FINAL_HOLD * 10)
+    assert abs(video[-1].astype(int) - video[frames - 1].astype(int)).mean() < 2
     # The encoder may pad each side to an even number of pixels.
     assert abs(video.shape[1] - gif.height) <= 1 and abs(video.shape[2] - gif.width) <= 1
