@@ -29,27 +29,17 @@ from typing import Any, Callable, Mapping, Sequence
 from pacman.display import controls
 from pacman.display._pygame import pygame
 from pacman.display.overlay import HeatScale, SearchView, heat_map, search_view
-from pacman.display.renderer import MAX_TILE, MIN_WIDTH, Renderer, Status
+from pacman.display.renderer import MAX_TILE, Renderer, Status
 from pacman.display.statusbar import KEYS_HINT
 from pacman.errors import ConfigurationError
 from pacman.game import GameInterrupted, Move
 from pacman.layout import Layout
 from pacman.state import GameState
 
-#: Cell size in pixels at zoom 1.
-BASE_TILE = 24
-#: The largest cell size the window picks by itself, and the share of the screen it fills.
-LARGEST_TILE = 64
-SCREEN_SHARE = 0.8
-#: The smallest cell size the window can be shrunk to (a smaller window is enlarged again).
-SMALLEST_TILE = 8
-#: Seconds the end of a game stays up before the next game starts by itself.
-AUTO_ADVANCE = 2.0
-#: A think this long (seconds) shows "thinking" in the status bar while the next one runs.
-SLOW_THINK = 0.2
-#: The slowest and the fastest speed the +/- keys reach (seconds per round; 0 is flat out).
-SLOWEST = 4.0
-FASTEST = 0.005
+from pacman.display.people import WaitsForPeople
+from pacman.display.pacing import (AUTO_ADVANCE, BASE_TILE, FASTEST, SLOW_THINK, SLOWEST,  # noqa: F401,E501
+                                   SMALLEST_TILE, default_tile, faster, format_seconds,
+                                   screen_size, slower)
 
 _DIRECTION_KEYS = {
     pygame.K_UP: "North", pygame.K_w: "North",
@@ -59,45 +49,9 @@ _DIRECTION_KEYS = {
 }
 _FASTER = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _SLOWER = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
-_CONTINUE = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
 
 
-def faster(frame_time: float) -> float:
-    """The next faster speed: half the time per round, then flat out (0)."""
-    return 0.0 if frame_time / 2 < FASTEST else frame_time / 2
-
-
-def slower(frame_time: float) -> float:
-    """The next slower speed: twice the time per round (from flat out: 0.01 s), at most
-    :data:`SLOWEST`."""
-    return min(SLOWEST, max(0.01, frame_time * 2))
-
-
-def screen_size() -> tuple[int, int]:
-    """The desktop's size in pixels (1280x800 when it cannot be told)."""
-    info = pygame.display.Info()
-    return (info.current_w if info.current_w > 0 else 1280,
-            info.current_h if info.current_h > 0 else 800)
-
-
-def default_tile(layout: Layout, screen: tuple[int, int]) -> int:
-    """The cell size of a new window: the largest (up to :data:`LARGEST_TILE`) whose frame
-    fits :data:`SCREEN_SHARE` of the screen, and at least what makes the frame as wide as
-    the status bar needs (no bars beside a small maze) when that fits too."""
-    room = (int(screen[0] * SCREEN_SHARE), int(screen[1] * SCREEN_SHARE))
-    return Renderer.fit(layout, room, largest=LARGEST_TILE).tile
-
-
-def format_seconds(seconds: float) -> str:
-    """``0.8 ms``, ``12 ms``, ``1.4 s``."""
-    if seconds < 0.01:
-        return f"{seconds * 1000:.1f} ms"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.1f} s"
-
-
-class WindowDisplay:
+class WindowDisplay(WaitsForPeople):
     """A resizable pygame window that shows games (the :class:`pacman.game.Display` protocol).
 
     ``frame_time`` is the seconds one round takes on screen; ``zoom`` scales the cells
@@ -223,40 +177,6 @@ class WindowDisplay:
         self._wait_note = self.next_hint(None)
         self.redraw()
         self._wait_after_game()
-
-    def _wait_after_game(self) -> None:
-        """Show the end of the game until a key (or, between games, the pause) ends it."""
-        auto = self.games_left > 0 and not self.pause_between
-        limit = self.linger if self.linger is not None else (AUTO_ADVANCE if auto else None)
-        waited_from = time.perf_counter()
-        while limit is None or time.perf_counter() - waited_from < limit:
-            left = None if limit is None else max(0.0, limit - (time.perf_counter() - waited_from))
-            self._wait_note = self.next_hint(left)
-            self.redraw()
-            self.pump()
-            while self.events:
-                event = self.events.popleft()
-                if event.type == pygame.KEYDOWN and event.key in _CONTINUE:
-                    self._wait_note = ""
-                    return
-                if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
-                    limit = None
-                    continue
-                try:
-                    self._handle(event)
-                except GameInterrupted:
-                    self._wait_note = ""
-                    return
-            self.tick(30)
-        self._wait_note = ""
-
-    def next_hint(self, seconds_left: float | None) -> str:
-        """The keys at the end of a game: what comes next and how to get it."""
-        if self.games_left > 0:
-            then = (f"next game in {seconds_left:.0f} s: space now, p wait"
-                    if seconds_left is not None else "space: next game")
-            return f"{then}   r: play it again   q: quit"
-        return "space or q: close   r: play it again"
 
     # --- window ------------------------------------------------------------------------------
     def open(self, layout: Layout) -> None:
@@ -462,28 +382,6 @@ class WindowDisplay:
     def _end(self, request: str) -> None:
         self.request = request
         raise GameInterrupted(request)
-
-    # --- a human player ----------------------------------------------------------------------
-    def human_joined(self) -> None:
-        """From now until the end of the game, arrows and WASD steer Pacman."""
-        self._human = True
-
-    def human_action(self, state: GameState) -> str:
-        """The keyboard player's move: the last direction pressed once it is legal, else the
-        way he is going while that is legal, else Stop. Before the first key of a game the
-        window waits for one."""
-        self._human = True
-        self.pump()
-        self._process()
-        while self._wanted is None:
-            self.redraw("arrows or WASD to start")
-            self.tick(30)
-            self.pump()
-            self._process()
-        legal = state.legal_actions()
-        if self._wanted in legal:
-            self._heading = self._wanted
-        return self._heading if self._heading in legal else "Stop"
 
     # --- replays -----------------------------------------------------------------------------
     def show_replay(self, result: Any, states: Sequence[GameState],
