@@ -16,7 +16,9 @@ from __future__ import annotations
 import importlib.util
 import math
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Any, BinaryIO, Callable, Iterator, Sequence
+
+import numpy as np
 
 from pacman.display._pygame import pygame
 from PIL import Image
@@ -153,15 +155,64 @@ def gif_delay(seconds_per_frame: float) -> int:
 
 def _write_gif(images: Iterator[Image.Image], path: str, seconds_per_frame: float,
                one_palette: bool) -> int:
-    palette = shared_palette() if one_palette else None
-    kept = [image.quantize(palette=palette, dither=Image.Dither.NONE) if palette else image
-            for image in images]
+    if not one_palette:
+        kept = list(images)
+        if not kept:
+            raise ConfigurationError(f"{path}: no frames to write")
+        durations = _durations(len(kept), seconds_per_frame)
+        kept[0].save(path, save_all=True, append_images=kept[1:], duration=durations, loop=0)
+        return len(kept)
+    palette = shared_palette()
+    kept = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
     if not kept:
         raise ConfigurationError(f"{path}: no frames to write")
-    delay = gif_delay(seconds_per_frame)
-    durations = [delay] * (len(kept) - 1) + [max(delay, round(FINAL_HOLD * 1000))]
-    kept[0].save(path, save_all=True, append_images=kept[1:], duration=durations, loop=0)
+    with open(path, "wb") as out:
+        write_shared_palette_gif(out, kept, _durations(len(kept), seconds_per_frame))
     return len(kept)
+
+
+def _durations(count: int, seconds_per_frame: float) -> list[int]:
+    delay = gif_delay(seconds_per_frame)
+    return [delay] * (count - 1) + [max(delay, round(FINAL_HOLD * 1000))]
+
+
+def write_shared_palette_gif(out: BinaryIO, frames: Sequence[Image.Image],
+                             durations: Sequence[int]) -> None:
+    """Write ``frames`` (``P`` images sharing one palette) as a looping GIF whose only colour
+    table is the global one: each frame stores just the rectangle that changed since the
+    previous one, and a frame equal to the previous one lengthens its delay instead."""
+    from PIL import GifImagePlugin
+
+    header, _ = GifImagePlugin.getheader(frames[0], info={"loop": 0})
+    out.write(b"".join(header))
+    pending: list[Any] = []  # [image to write, offset, duration]
+    previous = None
+    for frame, duration in zip(frames, durations):
+        pixels = np.asarray(frame)
+        if previous is None:
+            box = (0, 0, frame.width, frame.height)
+        else:
+            changed = pixels != previous
+            if not changed.any():
+                pending[2] += duration
+                continue
+            rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
+            box = (int(columns[0]), int(rows[0]), int(columns[-1]) + 1, int(rows[-1]) + 1)
+        if pending:
+            _write_frame(out, *pending)
+        pending = [frame.crop(box) if box != (0, 0, frame.width, frame.height) else frame,
+                   box[:2], duration]
+        previous = pixels
+    _write_frame(out, *pending)
+    out.write(b";")
+
+
+def _write_frame(out: BinaryIO, image: Image.Image, offset: tuple[int, int],
+                 duration: int) -> None:
+    from PIL import GifImagePlugin
+
+    for chunk in GifImagePlugin.getdata(image, offset, duration=duration):
+        out.write(chunk)
 
 
 def _write_mp4(images: Iterator[Image.Image], path: str, seconds_per_frame: float) -> int:

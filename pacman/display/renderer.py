@@ -48,11 +48,11 @@ class Renderer:
         self.tile = tile
         if not pygame.font.get_init():
             pygame.font.init()
-        self.font_size = self.status_font_size(tile)
+        self.font_size = self.status_font_size(tile, layout.width * tile)
         self._fonts: dict[int, pygame.font.Font] = {}
         self.font = self.font_of(self.font_size)
         self.label_font = self.font_of(max(14, min(30, round(tile * 0.7))))
-        self.status_height = self.bar_height(tile)
+        self.status_height = self.bar_height(tile, layout.width * tile)
         natural = self.natural_size(layout, tile)
         self.size = size or natural
         maze_w, maze_h = layout.width * tile, layout.height * tile
@@ -77,12 +77,15 @@ class Renderer:
 
     # --- geometry ----------------------------------------------------------------------------
     @staticmethod
-    def status_font_size(tile: int) -> int:
-        return max(16, min(26, round(tile * 0.9)))
+    def status_font_size(tile: int, width: int | None = None) -> int:
+        """The status bar's font size for cells of ``tile`` pixels in a maze ``width`` pixels
+        wide (narrow frames get a smaller font, so the bar's lines fit)."""
+        size = max(16, min(26, round(tile * 0.9)))
+        return size if width is None else max(14, min(size, max(MIN_WIDTH, width) // 28))
 
     @classmethod
-    def bar_height(cls, tile: int) -> int:
-        return bar_height(cls.status_font_size(tile))
+    def bar_height(cls, tile: int, width: int | None = None) -> int:
+        return bar_height(cls.status_font_size(tile, width))
 
     def font_of(self, size: int) -> pygame.font.Font:
         """The status font at ``size`` pixels (cached)."""
@@ -95,7 +98,7 @@ class Renderer:
     def natural_size(cls, layout: Layout, tile: int) -> tuple[int, int]:
         """The frame size that fits the maze with cells of ``tile`` pixels and the bar."""
         return (max(MIN_WIDTH, layout.width * tile),
-                layout.height * tile + cls.bar_height(tile))
+                layout.height * tile + cls.bar_height(tile, layout.width * tile))
 
     @classmethod
     def fit(cls, layout: Layout, size: tuple[int, int], largest: int = MAX_TILE) -> Renderer:
@@ -226,7 +229,7 @@ class Renderer:
                                        self.label_font)
         pad = 3
         sizes = [(a, (t.get_width() + 2 * pad, t.get_height() + 2)) for a, t in texts.items()]
-        agents = [tuple(self.cell_rect(cell)) for cell in state[1][1:]]
+        agents = [tuple(self.cell_rect(cell)) for cell in state[1]]  # Pacman too: he may have moved on
         frame = (0, 0, self.size[0], self.status_rect.top)
         boxes = place_labels(self._centres[view.cell], self.tile, sizes, agents, frame)
         for action, box in boxes.items():

@@ -1,12 +1,13 @@
-"""The status bar under the maze: three lines, each shrunk to fit the frame's width.
+"""The status bar under the maze: four lines, never cut.
 
 1. the score, Pacman's move, the food left, the outcome and notes (paused, speed, thinking);
-2. the agents;
-3. with the search overlay, its legend: a colour bar of the heat map (by percentile, from the
-   worst to the best value, with a tick where Pacman stands) and what the numbers and lines
-   mean; otherwise a hint of the keys.
+2. the agents and what is shown (which game, which seed);
+3. and 4. with the search overlay, its legend: a colour bar of the heat map (by percentile,
+   from the worst to the best value, with a tick where Pacman stands) and what the numbers
+   and lines mean; otherwise a hint of the keys.
 
-A line too wide for the frame is drawn in a smaller font rather than cut.
+Lines 1 and 2 too wide for the frame are drawn in a smaller font; the legend wraps onto its
+second line first and only then gets smaller.
 """
 
 from __future__ import annotations
@@ -23,15 +24,15 @@ from pacman.state import GameState
 if TYPE_CHECKING:
     from pacman.display.renderer import Renderer
 
-#: Lines of the status bar.
-LINES = 3
+#: Lines of the status bar (the last two hold the legend).
+LINES = 4
 #: The smallest font a line shrinks to (pixels).
 SMALLEST_FONT = 10
 #: Width of the heat map's colour bar, in multiples of the font size.
 BAR_LENGTH = 5
 #: What the overlay's numbers and lines mean (the end of the legend line).
-OVERLAY_NOTE = "numbers: each move's search value (yellow: chosen)"
-PATHS_NOTE = "lines: the moves the search expects, in each agent's colour"
+OVERLAY_NOTE = "numbers: move values (yellow: chosen)"
+PATHS_NOTE = "lines: expected moves, in each agent's colour"
 #: The keys, when the overlay is off.
 KEYS_HINT = "space pause  → step  +/- speed  s overlay  r restart  q quit"
 
@@ -117,25 +118,52 @@ def draw_status(renderer: Renderer, surface: pygame.Surface, state: GameState,
     surface.fill(sprites.STATUS_BACKGROUND, bar)
     renderer.last_status = []
     base = renderer.font_size
+    room = bar.width - 16
+    first, second, legend = status_items(state, status)
+    rows = [(first, _fitting_size(renderer, first, base, room)),
+            (second, _fitting_size(renderer, second, base, room))]
+    size = base
+    while True:
+        wrapped = _wrap(renderer, legend, size, room)
+        if len(wrapped) <= LINES - 2 or size <= SMALLEST_FONT:
+            break
+        size -= 1
+    rows += [(line, size) for line in wrapped[:LINES - 2]]
     y = bar.top + 5
-    for line in status_items(state, status):
-        size = _fitting_size(renderer, line, base, bar.width - 16)
-        font = renderer.font_of(size)
-        x = bar.left + 8
-        gap = font.size("   ")[0]
-        for item in line:
-            if isinstance(item, ColourBar):
-                rect = _draw_colour_bar(surface, item, pygame.Rect(
-                    x, y + size // 5, BAR_LENGTH * size, max(4, size * 3 // 5)))
-                renderer.last_status.append(("<colour bar>", rect))
-            else:
-                is_score = item.startswith("score ") and not renderer.last_status
-                colour = sprites.STATUS_SCORE if is_score else sprites.STATUS_TEXT
-                text = renderer.text(item, colour, font)
-                rect = surface.blit(text, (x, y))
-                renderer.last_status.append((item, rect))
-            x = rect.right + gap
+    for line, size in rows:
+        _draw_line(renderer, surface, line, size, bar.left + 8, y)
         y += base
+
+
+def _wrap(renderer: Renderer, items: list[Item], size: int, room: int) -> list[list[Item]]:
+    """``items`` in lines of at most ``room`` pixels at font ``size`` (a line holds at least
+    one item; the colour bar stays with the items beside it)."""
+    lines: list[list[Item]] = [[]]
+    for index, item in enumerate(items):
+        following = items[index + 1:index + 2] if isinstance(item, ColourBar) else []
+        trial = lines[-1] + [item] + following
+        if lines[-1] and _width(renderer, trial, size) > room and not (
+                index and isinstance(items[index - 1], ColourBar)):
+            lines.append([])
+        lines[-1].append(item)
+    return lines
+
+
+def _draw_line(renderer: Renderer, surface: pygame.Surface, line: list[Item], size: int,
+               x: int, y: int) -> None:
+    font = renderer.font_of(size)
+    gap = font.size("   ")[0]
+    for item in line:
+        if isinstance(item, ColourBar):
+            rect = _draw_colour_bar(surface, item, pygame.Rect(
+                x, y + size // 5, BAR_LENGTH * size, max(4, size * 3 // 5)))
+            renderer.last_status.append(("<colour bar>", rect))
+        else:
+            is_score = item.startswith("score ") and not renderer.last_status
+            colour = sprites.STATUS_SCORE if is_score else sprites.STATUS_TEXT
+            rect = surface.blit(renderer.text(item, colour, font), (x, y))
+            renderer.last_status.append((item, rect))
+        x = rect.right + gap
 
 
 def _width(renderer: Renderer, line: list[Item], size: int) -> int:

@@ -142,3 +142,65 @@ def test_mp4_holds_the_same_frames_as_the_gif(tmp_path, game):
     assert abs(video[-1].astype(int) - video[frames - 1].astype(int)).mean() < 2
     # The encoder may pad each side to an even number of pixels.
     assert abs(video.shape[1] - gif.height) <= 1 and abs(video.shape[2] - gif.width) <= 1
+
+
+def colour_tables(data: bytes) -> tuple[bool, int, int]:
+    """(has a global colour table, image count, images with a local colour table) of a GIF."""
+    flags = data[10]
+    index = 13 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)
+    images = local = 0
+    while data[index] != 0x3B:
+        if data[index] == 0x21:  # an extension: label, then sub-blocks
+            index += 2
+        else:
+            assert data[index] == 0x2C, hex(data[index])
+            images += 1
+            packed = data[index + 9]
+            index += 10
+            if packed & 0x80:
+                local += 1
+                index += 3 * 2 ** ((packed & 7) + 1)
+            index += 1  # LZW minimum code size
+        while data[index]:
+            index += data[index] + 1
+        index += 1
+    return bool(flags & 0x80), images, local
+
+
+def test_gif_frames_share_one_global_palette_and_show_the_drawn_frames(tmp_path, game):
+    result, states = game
+    path = tmp_path / "shared.gif"
+    count = export.export_game(result, str(path), smooth=1)
+    has_global, images, local = colour_tables(path.read_bytes())
+    assert has_global and local == 0 and 1 < images <= count
+    palette = export.shared_palette()
+    drawn = list(export.frames(states, [a["name"] for a in result.agents], result.outcome,
+                               smooth=1))
+    with Image.open(path) as gif:
+        shown = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
+    expected = [image.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+                for image in drawn]
+    # identical consecutive frames are merged into one longer frame
+    distinct = [e for i, e in enumerate(expected) if i == 0 or e.tobytes() != expected[i - 1].tobytes()]
+    assert [s.tobytes() for s in shown] == [d.tobytes() for d in distinct]
+
+
+def test_the_old_way_gives_every_frame_its_own_palette(tmp_path, game):
+    """The comparison the benchmark makes: Pillow's own palette per frame."""
+    result, states = game
+    images = export.frames(states, ["a", "b", "c"], result.outcome)
+    path = tmp_path / "own.gif"
+    export.write(images, str(path), 0.1, one_palette=False)
+    _, images_written, local = colour_tables(path.read_bytes())
+    assert local == images_written - 1 > 0
+
+
+def test_small_mazes_export_without_side_bars():
+    from pacman.display.renderer import MIN_WIDTH
+    from pacman.layout import load_layout, shipped_layout_names
+
+    for name in shipped_layout_names():
+        width = load_layout(name).width
+        tile = export.export_tile(width)
+        assert width * tile >= MIN_WIDTH and tile >= export.EXPORT_TILE
+    assert export.export_tile(40) == export.EXPORT_TILE
