@@ -184,7 +184,8 @@ def place_labels(centre: tuple[float, float], tile: float,
     first). Each label goes beside Pacman's cell (centred at ``centre``, ``tile`` pixels wide)
     on the side of its action, pushed outwards or sideways as little as possible so that it
     covers no obstacle (the agents' cells), no label placed before it and stays inside
-    ``area``. A label that fits nowhere goes to its first choice.
+    ``area``. Where that is impossible (a crowded tiny maze) it still avoids the other labels
+    and stays inside ``area`` if it can.
     """
     cx, cy = centre
     half = tile / 2
@@ -198,8 +199,13 @@ def place_labels(centre: tuple[float, float], tile: float,
                 x = _edge(cx, dx, half + 1 + out * tile, width, side * tile)
                 y = _edge(cy, dy, half + 1 + out * tile, height, side * tile)
                 candidates.append((x, y, width, height))
-        chosen = next((box for box in candidates if _inside(box, area)
-                       and not any(_overlaps(box, other) for other in blocked)), candidates[0])
+        inside = [box for box in candidates if _inside(box, area)] or candidates
+        labels = list(placed.values())
+        chosen = next((box for box in inside
+                       if not any(_overlaps(box, other) for other in blocked)), None)
+        if chosen is None:  # crowded: clear of the other labels at least, over an agent
+            chosen = next((box for box in inside
+                           if not any(_overlaps(box, other) for other in labels)), inside[0])
         placed[action] = chosen
         blocked.append(chosen)
     return placed

@@ -231,7 +231,11 @@ class Renderer:
         sizes = [(a, (t.get_width() + 2 * pad, t.get_height() + 2)) for a, t in texts.items()]
         agents = [tuple(self.cell_rect(cell)) for cell in state[1]]  # Pacman too: he may have moved on
         frame = (0, 0, self.size[0], self.status_rect.top)
-        boxes = place_labels(self._centres[view.cell], self.tile, sizes, agents, frame)
+        centre = self._centres[view.cell]
+        if view.cell != state[1][0]:  # Pacman moved on: ring the cell the values are from
+            pygame.draw.circle(surface, sprites.PACMAN, (round(centre[0]), round(centre[1])),
+                               round(self.tile * 0.4), max(1, self.tile // 16))
+        boxes = place_labels(centre, self.tile, sizes, agents, frame)
         for action, box in boxes.items():
             rect = pygame.Rect(round(box[0]), round(box[1]), round(box[2]), round(box[3]))
             surface.fill((0, 0, 0), rect)

@@ -31,8 +31,8 @@ SMALLEST_FONT = 10
 #: Width of the heat map's colour bar, in multiples of the font size.
 BAR_LENGTH = 5
 #: What the overlay's numbers and lines mean (the end of the legend line).
-OVERLAY_NOTE = "numbers: move values (yellow: chosen)"
-PATHS_NOTE = "lines: expected moves, in each agent's colour"
+OVERLAY_NOTE = ("numbers: each move's value", "(yellow: chosen; ring: where he chose)")
+PATHS_NOTE = ("lines: the moves expected", "(each agent in its colour)")
 #: The keys, when the overlay is off.
 KEYS_HINT = "space pause  → step  +/- speed  s overlay  r restart  q quit"
 
@@ -101,9 +101,9 @@ def legend_items(status: Status) -> list[Item]:
                       f"best {format_value(scale.high)}"]
             if scale.here is not None:
                 items.append(f"here {format_value(scale.here)}")
-    items.append(OVERLAY_NOTE)
+    items += OVERLAY_NOTE
     if status.paths:
-        items.append(PATHS_NOTE)
+        items += PATHS_NOTE
     return items
 
 
