@@ -50,9 +50,19 @@ def short_name(name: str, role: str) -> str:
     return CLASSIC_NAMES.get(role, {}).get(name.strip(), name)
 
 
+#: One sentence for agents whose docstring does not start with one a newcomer can read.
+DESCRIPTIONS: dict[Any, str] = {
+    MonteCarloAgent: "Shallow expectimax whose leaves are valued by averaging seeded random "
+                     "playouts.",
+}
+
+
 def summary(factory: Any) -> str:
-    """The first sentence of a factory's docstring as plain text: its first paragraph joined
-    into one line, cut after the first full stop, reST markup (````name````) removed."""
+    """One plain sentence about an agent: :data:`DESCRIPTIONS`, else the first sentence of
+    its docstring (the first paragraph joined into one line, cut after the first full stop,
+    reST markup such as ````name```` removed)."""
+    if factory in DESCRIPTIONS:
+        return DESCRIPTIONS[factory]
     doc = (factory.__doc__ or "").strip()
     paragraph = " ".join(line.strip() for line in doc.split("\n\n")[0].splitlines())
     plain = re.sub(r"``([^`]*)``", r"\1", paragraph).replace("`", "")

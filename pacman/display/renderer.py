@@ -50,6 +50,8 @@ class Renderer:
             pygame.font.init()
         self.font_size = self.status_font_size(tile, layout.width * tile)
         self._fonts: dict[int, pygame.font.Font] = {}
+        #: Widths of status texts by (text, font size), see :mod:`pacman.display.statusbar`.
+        self.widths: dict[tuple[str, int], int] = {}
         self.font = self.font_of(self.font_size)
         self.label_font = self.font_of(max(14, min(30, round(tile * 0.7))))
         self.status_height = self.bar_height(tile, layout.width * tile)

@@ -167,11 +167,20 @@ def _draw_line(renderer: Renderer, surface: pygame.Surface, line: list[Item], si
 
 
 def _width(renderer: Renderer, line: list[Item], size: int) -> int:
-    font = renderer.font_of(size)
-    gap = font.size("   ")[0]
-    widths = [BAR_LENGTH * size if isinstance(item, ColourBar) else font.size(item)[0]
+    widths = [BAR_LENGTH * size if isinstance(item, ColourBar) else _text_width(renderer, item, size)
               for item in line]
-    return sum(widths) + gap * max(0, len(widths) - 1)
+    return sum(widths) + _text_width(renderer, "   ", size) * max(0, len(widths) - 1)
+
+
+def _text_width(renderer: Renderer, text: str, size: int) -> int:
+    """The width of ``text`` at font ``size`` (cached on the renderer: frames repeat texts)."""
+    key = (text, size)
+    width = renderer.widths.get(key)
+    if width is None:
+        if len(renderer.widths) > 4096:
+            renderer.widths.clear()
+        width = renderer.widths[key] = renderer.font_of(size).size(text)[0]
+    return width
 
 
 def _fitting_size(renderer: Renderer, line: list[Item], base: int, room: int) -> int:
