@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 from pacman.display._pygame import pygame
@@ -52,7 +53,7 @@ class WaitsForPeople:
     def next_hint(self, seconds_left: float | None) -> str:
         """The keys at the end of a game: what comes next and how to get it."""
         if self.games_left > 0:
-            then = (f"next game in {seconds_left:.0f} s: space now, p wait"
+            then = (f"next game in {math.ceil(seconds_left)} s: space now, p wait"
                     if seconds_left is not None else "space: next game")
             return f"{then}   r: play it again   q: quit"
         return "space or q: close   r: play it again"

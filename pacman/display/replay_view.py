@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from pacman.display.window import WindowDisplay
 
 #: The keys of a replay, for the status bar.
-REPLAY_KEYS = "space play   ←/→ step   Home/End   digits+Enter go to move   n next   q quit"
+REPLAY_KEYS = ("space play   left/right step   Home/End   digits+Enter go to move   n next   "
+               "q quit")
 SLIDER_HEIGHT = 4
 #: How far above and below the slider a click still seeks (pixels).
 SLIDER_GRIP = 6

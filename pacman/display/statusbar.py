@@ -34,7 +34,7 @@ BAR_LENGTH = 5
 OVERLAY_NOTE = ("numbers: each move's value", "(yellow: chosen; ring: where he chose)")
 PATHS_NOTE = ("lines: the moves expected", "(each agent in its colour)")
 #: The keys, when the overlay is off.
-KEYS_HINT = "space pause  → step  +/- speed  s overlay  r restart  q quit"
+KEYS_HINT = "space pause   right step   +/- speed   s overlay   r restart   q quit"
 
 
 @dataclass
