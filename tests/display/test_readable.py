@@ -91,11 +91,9 @@ def test_legend_fits_every_maze_at_the_default_and_the_smallest_size(name):
     layout = load_layout(name)
     state = GameState.initial(layout)
     heat = heat_map(state, better)
-    variation = [state.legal_actions()[0]]
     view = SearchView(state.pacman_cell, {a: -123.4 for a in state.legal_actions()},
                       state.legal_actions()[0],
                       tuple((c,) for c in state.positions))
-    del variation
     for tile in (pacing.default_tile(layout, (1600, 1000)), pacing.SMALLEST_TILE):
         renderer = Renderer(layout, tile)
         surface = pygame.Surface(renderer.size)
