@@ -37,8 +37,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ghosts", "-g", default=DEFAULT_GHOSTS, metavar="AGENT[,AGENT...]",
                         help="ghost agent for every ghost, or a comma list, one per ghost "
                              f"(default: {DEFAULT_GHOSTS})")
-    parser.add_argument("--num-ghosts", "--numghosts", "-k", type=whole_number(0), metavar="K",
+    parser.add_argument("--num-ghosts", type=whole_number(0), metavar="K",
                         help="how many ghosts play (default: every ghost start of the maze)")
+    parser.add_argument("--numghosts", "-k", dest="max_ghosts", type=whole_number(0),
+                        metavar="K", help="at most K ghosts play (the classic course's -k)")
     parser.add_argument("--pacman-opt", action="append", metavar="KEY=VALUE",
                         help="option for the Pacman agent (repeatable), e.g. depth=3")
     parser.add_argument("--agent-args", "--agentArgs", "-a", action="append",
@@ -245,7 +247,10 @@ def play(args: argparse.Namespace) -> int:
     from pacman.lineup import lineup
 
     layout = load_layout(args.layout)
-    specs = lineup(layout, args.pacman or DEFAULT_PACMAN, args.ghosts, args.num_ghosts,
+    num_ghosts = args.num_ghosts
+    if num_ghosts is None and args.max_ghosts is not None:
+        num_ghosts = min(args.max_ghosts, layout.num_ghosts)
+    specs = lineup(layout, args.pacman or DEFAULT_PACMAN, args.ghosts, num_ghosts,
                    pacman_options(args),
                    parse_assignments(args.ghost_opt, "--ghost-opt"))
     _check_export(args)

@@ -50,9 +50,20 @@ def test_zoom_frame_time_games_layout_agents_and_ghost_count_aliases():
                      "-p", "AlphaBetaAgent", "-g", "RandomGhost", "-k", "1")
     assert (args.zoom, args.frame_time, args.games, args.layout) == (1.5, 0.03, 4,
                                                                       "mediumClassic")
-    assert (args.pacman, args.ghosts, args.num_ghosts) == ("AlphaBetaAgent", "RandomGhost", 1)
+    assert (args.pacman, args.ghosts, args.max_ghosts) == ("AlphaBetaAgent", "RandomGhost", 1)
     long = play_args("--numGames", "2", "--numghosts", "0")
-    assert (long.games, long.num_ghosts) == (2, 0)
+    assert (long.games, long.max_ghosts) == (2, 0)
+
+
+def test_k_is_the_classic_most_ghosts_and_num_ghosts_stays_exact(capsys):
+    code, out, _ = run_cli(capsys, "-q", "-k", "4", "-l", "smallClassic", "--json", "-f",
+                           "--max-moves", "5")
+    assert code == 0 and len(json.loads(out)["agents"]) == 3  # the maze has two ghost starts
+    code, out, _ = run_cli(capsys, "-q", "-k", "1", "-l", "smallClassic", "--json", "-f",
+                           "--max-moves", "5")
+    assert len(json.loads(out)["agents"]) == 2
+    code, _, err = run_cli(capsys, "-q", "--num-ghosts", "4", "-l", "smallClassic")
+    assert code == 2 and "cannot place 4" in err
 
 
 def test_agent_args_are_comma_separated_and_pacman_opt_wins():
