@@ -1,4 +1,5 @@
-"""The command line: ``run.py [COMMAND] [OPTIONS]``; ``play`` is the default command.
+"""The command line: ``pacman-arena [COMMAND] [OPTIONS]`` (or ``run.py`` from a checkout);
+``play`` is the default command.
 
 Every command module in :mod:`pacman.commands` offers ``configure(parser)`` and ``run(args)``.
 Errors a user can cause are printed as one line on stderr with exit code 2; Ctrl-C exits with
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Sequence
 
@@ -28,6 +30,23 @@ COMMANDS = {
 }
 
 
+#: The names the program is started by: the installed script and the checkout's script.
+PROGRAM_NAMES = ("pacman-arena", "run.py")
+
+
+def program_name(argv0: str | None = None) -> str:
+    """The name the user typed to start the program: ``pacman-arena`` or ``run.py``.
+
+    Taken from ``argv0`` (default ``sys.argv[0]``); anything else (``python -m``, an embedding
+    program, a test runner) is called ``pacman-arena``. Help, usage, version lines and the
+    commands quoted in reports all use this name.
+    """
+    base = os.path.basename(sys.argv[0] if argv0 is None else argv0)
+    if base.lower().endswith(".exe"):
+        base = base[:-4]
+    return base if base in PROGRAM_NAMES else PROGRAM_NAMES[0]
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2."""
 
@@ -36,8 +55,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="run.py", description="Pacman for adversarial search: play games, "
-                     "search game trees. 'run.py COMMAND --help' describes a command.")
+    prog = program_name()
+    parser = _Parser(prog=prog, description="Pacman for adversarial search: play games, "
+                     f"search game trees. '{prog} COMMAND --help' describes a command.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in COMMANDS.items():

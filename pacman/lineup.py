@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Mapping
 
-from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS
+from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS, short_name
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.layout import Layout
@@ -20,7 +20,7 @@ def agent_factory(name: str, role: str) -> Any:
     """The agent class (or factory) for ``name`` in ``role`` (``"pacman"`` or ``"ghost"``)."""
     registry = PACMAN_AGENTS if role == "pacman" else GHOST_AGENTS
     kind = "Pacman agent" if role == "pacman" else "ghost agent"
-    factory = resolve(name, registry, kind)
+    factory = resolve(short_name(name, role), registry, kind)
     if inspect.isclass(factory) and not hasattr(factory, "get_action"):
         raise ConfigurationError(f"{kind} {name!r} is a class without a get_action method")
     if not callable(factory):

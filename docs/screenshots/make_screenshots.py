@@ -20,7 +20,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from agents.evaluation import EVALUATIONS  # noqa: E402
 from pacman.display._pygame import pygame  # noqa: E402
-from pacman.display.overlay import heat_map, search_view  # noqa: E402
+from pacman.display.overlay import HeatScale, heat_map, search_view  # noqa: E402
+from pacman.display.statusbar import KEYS_HINT  # noqa: E402
 from pacman.display.renderer import Renderer, Status  # noqa: E402
 from pacman.display.sprites import FLASH_MOVES  # noqa: E402
 from pacman.game import run_game  # noqa: E402
@@ -76,9 +77,11 @@ def main() -> int:
     while capture.frames[end][0].turn != 0:
         end += 1
     state = capture.frames[end][0]
+    heat = heat_map(state, EVALUATIONS["better"])
     save(layout, state, HERE / "medium_classic.png",
-         Status(move=moves_until(capture, end), agents=capture.agents, note="overlay (s)"),
-         view=search_view(before, move.report), heat=heat_map(state, EVALUATIONS["better"]))
+         Status(move=moves_until(capture, end), agents=capture.agents, overlay=True,
+                legend=HeatScale.of(heat, state.pacman_cell), paths=True),
+         view=search_view(before, move.report), heat=heat)
 
     def flashing(timers):
         return any(0 < t <= FLASH_MOVES and t % 2 == 0 for t in timers)
@@ -92,7 +95,7 @@ def main() -> int:
             found = len(capture.frames) // 2
         state = capture.frames[found][0]
         save(layout, state, HERE / f"{name}.png",
-             Status(move=moves_until(capture, found), agents=capture.agents))
+             Status(move=moves_until(capture, found), agents=capture.agents, hint=KEYS_HINT))
     return 0
 
 

@@ -240,13 +240,72 @@ def _aligned(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+#: The widest a terminal table may be (columns); the full table is in summary.md / .csv.
+TERMINAL_WIDTH = 100
+
+NARROW_COLUMNS = ["id", "games", "wins", "win % [95% CI]", "score ± 95% CI", "moves", "lost",
+                  "limit", "failed", "ms/move", "nodes/mv"]
+#: What the short column names of the terminal table mean.
+NARROW_NOTE = ("lost: caught by a ghost; limit: the move limit ended it; failed: a crash, illegal "
+               "move or timeout")
+NARROW_COMPARISON_COLUMNS = ["A - B", "seeds", "win % A-B [95% CI]", "score A-B [95% CI]",
+                             "only A / only B won"]
+
+
+def condition_id(number: int) -> str:
+    """The short name of the ``number``-th condition (1-based) in terminal tables: ``C1``."""
+    return f"C{number}"
+
+
+def _narrow_cells(number: int, s: ConditionSummary) -> list[str]:
+    failed = s.causes["crash"] + s.causes["illegal"] + s.causes["timeout"]
+    half = (s.score_high - s.score_low) / 2
+    score = (f"{s.mean_score:.0f} ± {half:.0f}" if not math.isnan(half)
+             else f"{s.mean_score:.0f}")
+    return [condition_id(number), str(s.games), str(s.wins),
+            f"{100 * s.win_rate:.1f} [{100 * s.win_low:.1f}-{100 * s.win_high:.1f}]", score,
+            f"{s.mean_moves:.0f}", str(s.causes["caught"]), str(s.causes["move_limit"]),
+            str(failed), _compact(s.think_ms_per_move), _compact(s.nodes_per_move)]
+
+
+def _compact(value: float | None) -> str:
+    """At most six characters: ``0.38``, ``12.4``, ``812``, ``45.2k``, ``1.23M``."""
+    if value is None or math.isnan(value):
+        return "-"
+    for limit, scale, suffix in ((1e9, 1e9, "G"), (1e6, 1e6, "M"), (1e4, 1e3, "k")):
+        if abs(value) >= limit:
+            return f"{value / scale:.{1 if abs(value) >= 10 * limit else 2}f}{suffix}"
+    return f"{value:.{0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2}f}"
+
+
+def _narrow_comparison_cells(c: Comparison, ids: Mapping[str, str]) -> list[str]:
+    w, s = c.win_rate, c.score
+    return [f"{ids.get(c.a, c.a)} - {ids.get(c.b, c.b)}", str(c.seeds),
+            f"{100 * w.difference:+.1f} [{100 * w.low:+.1f}, {100 * w.high:+.1f}]"
+            if not math.isnan(w.low) else f"{100 * w.difference:+.1f}",
+            f"{s.difference:+.1f} [{s.low:+.1f}, {s.high:+.1f}]"
+            if not math.isnan(s.low) else f"{s.difference:+.1f}",
+            f"{c.only_a_won} / {c.only_b_won}"]
+
+
 def render_text(summaries: Sequence[ConditionSummary],
-                comparisons: Sequence[Comparison] = ()) -> str:
-    """The terminal table (and the comparisons below it)."""
-    text = _aligned(COLUMNS, [_cells(i, s) for i, s in enumerate(summaries, start=1)])
+                comparisons: Sequence[Comparison] = (), width: int = TERMINAL_WIDTH) -> str:
+    """The terminal table (and the comparisons below it), at most ``width`` columns wide:
+    conditions by short id (``C1``, ...) with a legend of their full labels below; ``failed``
+    counts crashes, illegal moves and timeouts (each in summary.md and summary.csv)."""
+    import textwrap
+
+    ids = {s.condition: condition_id(i) for i, s in enumerate(summaries, start=1)}
+    text = _aligned(NARROW_COLUMNS, [_narrow_cells(i, s)
+                                     for i, s in enumerate(summaries, start=1)])
+    legend = [textwrap.fill(s.condition, width, initial_indent=f"{ids[s.condition]:>4}  ",
+                            subsequent_indent=" " * 6, break_on_hyphens=False)
+              for s in summaries]
+    text += "\n" + NARROW_NOTE + "\n\n" + "\n".join(legend)
     if comparisons:
-        text += "\n\npaired comparisons (same seeds):\n"
-        text += _aligned(COMPARISON_COLUMNS, [_comparison_cells(c) for c in comparisons])
+        text += "\n\npaired comparisons (same seeds; differences A - B):\n"
+        text += _aligned(NARROW_COMPARISON_COLUMNS,
+                         [_narrow_comparison_cells(c, ids) for c in comparisons])
     return text
 
 

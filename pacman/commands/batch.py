@@ -15,7 +15,8 @@ from pacman.batch.plan import (AgentEntry, BatchPlan, expand_sweeps, parse_sweep
                                read_plan_file, with_shared_options)
 from pacman.batch.runner import BACKENDS, run_jobs
 from pacman.commands.argtypes import seconds, whole_number
-from pacman.commands.play import DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN
+from pacman.commands.play import (DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN,
+                                  DEFAULT_PACMAN_OPTIONS)
 from pacman.commands.report import add_table_options
 from pacman.errors import ConfigurationError
 from pacman.options import parse_assignments
@@ -90,7 +91,7 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
         settings["ghosts"] = [AgentEntry.parse(t, "--ghosts") for t in args.ghosts]
     if args.layout:
         settings["layouts"] = list(args.layout)
-    settings.setdefault("pacman", [AgentEntry(DEFAULT_PACMAN)])
+    settings.setdefault("pacman", [AgentEntry(DEFAULT_PACMAN, DEFAULT_PACMAN_OPTIONS)])
     settings.setdefault("ghosts", [AgentEntry(DEFAULT_GHOSTS)])
     settings.setdefault("layouts", [DEFAULT_LAYOUT])
     settings["pacman"] = expand_sweeps(

@@ -21,7 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frame-time", type=seconds, default=0.1, metavar="SECONDS",
                         help="seconds per round on screen (default: 0.1)")
     parser.add_argument("--zoom", type=zoom_factor, default=1.0, metavar="FACTOR",
-                        help="cell size, 1 = 16 pixels (default: 1)")
+                        help="cell size, 1 = 16 pixels (default: 1; a maze narrower than "
+                             "the status bar gets larger cells instead of side bars)")
     parser.add_argument("--every-move", action="store_true",
                         help="one frame per agent move instead of one per round")
     parser.add_argument("--smooth", type=whole_number(0), default=0, metavar="K",

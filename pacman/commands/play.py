@@ -16,39 +16,64 @@ from pacman.layout import layout_catalog, load_layout
 from pacman.options import parse_assignments
 
 DEFAULT_LAYOUT = "small_classic"
-DEFAULT_PACMAN = "expectimax"
+DEFAULT_PACMAN = "alphabeta"
+#: Options of the default Pacman: three rounds ahead with the default ``better`` evaluation wins
+#: 96 of 100 games on the default maze against the default ghosts (see the README).
+DEFAULT_PACMAN_OPTIONS = {"depth": "3"}
 DEFAULT_GHOSTS = "directional"
+#: The seed ``--fix-seed`` (the classic course's ``-f``) plays when no ``--seed`` is given.
+FIXED_SEED = 188
+#: The classic course's names for evaluation functions in ``-a evalFn=NAME``.
+CLASSIC_EVALUATIONS = {"scoreEvaluationFunction": "score", "betterEvaluationFunction": "better",
+                       "better": "better"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--layout", "-l", default=DEFAULT_LAYOUT, metavar="NAME|PATH",
                         help=f"shipped maze name or maze file (default: {DEFAULT_LAYOUT})")
-    parser.add_argument("--pacman", "-p", default=DEFAULT_PACMAN, metavar="AGENT",
+    parser.add_argument("--pacman", "-p", metavar="AGENT",
                         help=f"Pacman agent: name, module:attr or file.py:Name "
-                             f"(default: {DEFAULT_PACMAN})")
+                             f"(default: {DEFAULT_PACMAN} with depth=3)")
     parser.add_argument("--ghosts", "-g", default=DEFAULT_GHOSTS, metavar="AGENT[,AGENT...]",
                         help="ghost agent for every ghost, or a comma list, one per ghost "
                              f"(default: {DEFAULT_GHOSTS})")
-    parser.add_argument("--num-ghosts", "-k", type=whole_number(0), metavar="K",
+    parser.add_argument("--num-ghosts", type=whole_number(0), metavar="K",
                         help="how many ghosts play (default: every ghost start of the maze)")
+    parser.add_argument("--numghosts", "-k", dest="max_ghosts", type=whole_number(0),
+                        metavar="K", help="at most K ghosts play (the classic course's -k)")
     parser.add_argument("--pacman-opt", action="append", metavar="KEY=VALUE",
                         help="option for the Pacman agent (repeatable), e.g. depth=3")
+    parser.add_argument("--agent-args", "--agentArgs", "-a", action="append",
+                        metavar="KEY=VALUE,...",
+                        help="options for the Pacman agent, comma-separated, e.g. depth=3,"
+                             "evaluation=better (the classic course's evalFn=... works too)")
     parser.add_argument("--ghost-opt", action="append", metavar="KEY=VALUE",
                         help="option for every ghost agent (repeatable), e.g. attack=0.9")
     parser.add_argument("--seed", "-s", type=int, metavar="S",
                         help="seed of the first game; game i uses S+i (default: random)")
-    parser.add_argument("--games", "-n", type=whole_number(1), default=1, metavar="N",
-                        help="number of games (default: 1)")
+    parser.add_argument("--fix-seed", "--fixRandomSeed", "-f", action="store_true",
+                        help=f"play the same games every time: seed {FIXED_SEED} unless --seed "
+                             "is given")
+    parser.add_argument("--games", "--numGames", "-n", type=whole_number(1), default=1,
+                        metavar="N", help="number of games (default: 1)")
     parser.add_argument("--display", "-d", choices=DISPLAY_KINDS, default="auto",
                         help="auto (a window if a screen exists, else text), window, text or none")
-    parser.add_argument("--frame-time", type=seconds, metavar="SECONDS",
+    parser.add_argument("--text", "--textGraphics", "-t", dest="display", action="store_const",
+                        const="text", help="draw in the terminal (same as --display text)")
+    parser.add_argument("--quiet", "--quietTextGraphics", "-q", dest="display",
+                        action="store_const", const="none",
+                        help="no drawing, one line per game (same as --display none)")
+    parser.add_argument("--frame-time", "--frameTime", type=seconds, metavar="SECONDS",
                         help="pause between drawn frames (default: 0.1; 0 with --display none)")
-    parser.add_argument("--zoom", type=zoom_factor, metavar="FACTOR",
+    parser.add_argument("--zoom", "-z", type=zoom_factor, metavar="FACTOR",
                         help="window cell size, 1 = 24 pixels (default: fit the screen); "
                              "with --export, 1 = 16 pixels")
     parser.add_argument("--overlay", action="store_true",
                         help="start the window with the search overlay shown (key s); with "
                              "--export, draw the heat map of Pacman's evaluation")
+    parser.add_argument("--pause-between", action="store_true",
+                        help="in the window, wait for a key after each game instead of going "
+                             "on by itself after a short pause")
     parser.add_argument("--export", metavar="FILE.gif|FILE.mp4|FILE.html",
                         help="also write every game (or replayed game) as an animation or a "
                              "web page; "
@@ -90,32 +115,61 @@ def run(args: argparse.Namespace) -> int:
 
 
 def list_layouts() -> int:
+    """Every shipped maze with its size, ghosts and purpose, and where it comes from when it
+    is not this project's own (the ``source`` of ``layouts/catalog.toml``)."""
+    sources = _layout_sources()
     for name, purpose in layout_catalog().items():
         layout = load_layout(name)
-        print(f"{name:16} {layout.width:>2}x{layout.height:<2} {layout.num_ghosts} ghost"
-              f"{' ' if layout.num_ghosts == 1 else 's'}  {purpose}")
+        line = (f"{name:16} {layout.width:>2}x{layout.height:<2} {layout.num_ghosts} ghost"
+                f"{' ' if layout.num_ghosts == 1 else 's'}  {purpose}")
+        print(line + (f" [from {sources[name]}]" if name in sources else ""))
     return 0
 
 
-def list_agents() -> int:
-    from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS, summary
+def _layout_sources() -> dict[str, str]:
+    """``name -> source`` of the shipped mazes taken from elsewhere."""
+    import tomllib
+    from pathlib import Path
+
+    import layouts
+
+    catalog = Path(layouts.__file__).with_name("catalog.toml")
+    try:
+        data = tomllib.loads(catalog.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    return {name: str(entry["source"]) for name, entry in data.items()
+            if isinstance(entry, dict) and entry.get("source")}
+
+
+def list_agents(width: int = 100) -> int:
+    """Every agent with one sentence and its options, then the evaluation functions; lines
+    wrap at ``width`` columns under their text."""
+    import textwrap
+
+    from agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, summary
     from agents.evaluation import EVALUATIONS
     from pacman.options import describe_options
 
-    for title, registry in (("Pacman agents (--pacman)", PACMAN_AGENTS),
-                            ("Ghost agents (--ghosts)", GHOST_AGENTS)):
+    def item(name: str, text: str) -> None:
+        print(textwrap.fill(text, width, initial_indent=f"  {name:14} ",
+                            subsequent_indent=" " * 17, break_on_hyphens=False))
+
+    for role, title, registry in (("pacman", "Pacman agents (--pacman, -p)", PACMAN_AGENTS),
+                                  ("ghost", "Ghost agents (--ghosts, -g)", GHOST_AGENTS)):
         print(title)
+        classic = {short: long for long, short in CLASSIC_NAMES[role].items()}
         for name, factory in registry.items():
-            print(f"  {name:14} {summary(factory)}")
+            text = summary(factory)
+            if name in classic:
+                text += f" Classic name: {classic[name]}."
             options = describe_options(factory)
-            if options:
-                print(f"  {'':14} options: {options}")
+            item(name, text + (f" Options: {options}." if options else ""))
     print("Evaluation functions (evaluation=NAME)")
     for name, evaluation in EVALUATIONS.items():
-        doc = (evaluation.function.__doc__ or "").strip().splitlines()
-        print(f"  {name:14} {doc[0] if doc else ''}")
-    print(f"  {'linear[:W]':14} w . phi(s): W is name=weight,... or a JSON file (features: "
-          "agents/linear.py)")
+        item(name, summary(evaluation.function))
+    item("linear[:W]", "A weighted sum of features, w . phi(s): W is name=weight,... or a JSON "
+         "file (the features are in agents/linear.py).")
     print("Any agent or evaluation may also be given as module:attr or path/file.py:Name.")
     return 0
 
@@ -132,7 +186,8 @@ def _display(args: argparse.Namespace, evaluation: Callable | None = None):
     if concrete == "text" and args.json:
         options["stream"] = sys.stderr
     if concrete == "window":
-        options.update(zoom=args.zoom, overlay=args.overlay, evaluation=evaluation)
+        options.update(zoom=args.zoom, overlay=args.overlay, evaluation=evaluation,
+                       pause_between=args.pause_between)
     return make_display(concrete, frame_time=frame_time, **options)
 
 
@@ -201,19 +256,23 @@ def play(args: argparse.Namespace) -> int:
     from pacman.lineup import lineup
 
     layout = load_layout(args.layout)
-    specs = lineup(layout, args.pacman, args.ghosts, args.num_ghosts,
-                   parse_assignments(args.pacman_opt, "--pacman-opt"),
+    num_ghosts = args.num_ghosts
+    if num_ghosts is None and args.max_ghosts is not None:
+        num_ghosts = min(args.max_ghosts, layout.num_ghosts)
+    specs = lineup(layout, args.pacman or DEFAULT_PACMAN, args.ghosts, num_ghosts,
+                   pacman_options(args),
                    parse_assignments(args.ghost_opt, "--ghost-opt"))
     _check_export(args)
     evaluation = _pacman_evaluation(specs[0])
     display = _display(args, evaluation)
-    first_seed = args.seed if args.seed is not None else _fresh_seed()
+    first_seed = first_seed_of(args)
     record = _open_record(args.record)
     results: list[GameResult] = []
     try:
         number = 0
         while number < args.games:
             seed = first_seed + number
+            announced = _announce_on_finish(display, number, seed, args)
             result = run_game(layout, specs, seed, max_moves=args.max_moves,
                               move_time_limit=args.time_limit, display=display)
             request = getattr(display, "request", None)
@@ -225,7 +284,8 @@ def play(args: argparse.Namespace) -> int:
             if record is not None:
                 record.write(result.to_json() + "\n")
                 record.flush()
-            _report(result, number, args)
+            if not announced:
+                _report(result, number, args)
             _export(args, result, number, args.games, evaluation)
             if result.outcome == "interrupted" or request == QUIT:
                 break
@@ -238,7 +298,51 @@ def play(args: argparse.Namespace) -> int:
         wins = sum(r.won for r in results)
         mean = sum(r.score for r in results) / len(results)
         print(f"won {wins}/{len(results)}, mean score {mean:.1f}")
-    return 130 if results and results[-1].outcome == "interrupted" else 0
+    interrupted = bool(results) and results[-1].outcome == "interrupted"
+    return 130 if interrupted and getattr(display, "request", None) != QUIT else 0
+
+
+def _announce_on_finish(display: Any, number: int, seed: int,
+                        args: argparse.Namespace) -> list[bool]:
+    """Have an interactive display print game ``number``'s result the moment the game ends
+    (before it waits for a key) and tell it how many games follow and which game it shows.
+    Returns a list that holds ``True`` once the result was printed (else the caller prints)."""
+    announced: list[bool] = []
+    if not hasattr(display, "announce"):
+        return announced
+
+    def announce(result: GameResult) -> None:
+        if result.outcome == "interrupted" and getattr(display, "request", None) == RESTART:
+            return  # the same game starts again; the caller says so
+        _report(result, number, args)
+        announced.append(True)
+
+    display.announce = announce
+    display.games_left = args.games - number - 1
+    display.label = f"game {number + 1}/{args.games}, seed {seed}"
+    return announced
+
+
+def pacman_options(args: argparse.Namespace) -> dict[str, str]:
+    """Pacman's options: :data:`DEFAULT_PACMAN_OPTIONS` when no ``--pacman`` is named, then
+    ``-a k=v,...`` (the classic course's form, with its ``evalFn`` name accepted), then
+    ``--pacman-opt k=v`` (later ones win where they give the same key)."""
+    items = [part for text in args.agent_args or () for part in text.split(",") if part.strip()]
+    options = dict(DEFAULT_PACMAN_OPTIONS) if args.pacman is None else {}
+    options.update(parse_assignments(items, "-a"))
+    if "evalFn" in options:
+        name = options.pop("evalFn")
+        options.setdefault("evaluation", CLASSIC_EVALUATIONS.get(name, name))
+    options.update(parse_assignments(args.pacman_opt, "--pacman-opt"))
+    return options
+
+
+def first_seed_of(args: argparse.Namespace) -> int:
+    """The seed of the first game: ``--seed``, else :data:`FIXED_SEED` with ``--fix-seed``,
+    else a fresh random one."""
+    if args.seed is not None:
+        return args.seed
+    return FIXED_SEED if args.fix_seed else _fresh_seed()
 
 
 def _report(result: GameResult, number: int, args: argparse.Namespace) -> None:
@@ -276,6 +380,9 @@ def replay(args: argparse.Namespace) -> int:
     show_replay = getattr(display, "show_replay", None)
     try:
         for number, result in enumerate(results):
+            if hasattr(display, "label"):
+                display.label = (f"{args.replay}: game {number + 1}/{len(results)}, "
+                                 f"seed {result.seed}")
             states = list(replay_states(result))
             if show_replay is not None:
                 request = show_replay(result, states, evaluation=recorded_evaluation(result))

@@ -12,13 +12,13 @@ Cell ``c`` (``y`` counted from the bottom) is drawn at row ``height - 1 - y`` fr
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping
 
 from pacman.display._pygame import pygame
 
 from pacman.display import sprites
-from pacman.display.overlay import SearchView, format_value
+from pacman.display.overlay import HeatScale, SearchView, format_value, place_labels
+from pacman.display.statusbar import Status, bar_height, draw_status, status_items
 from pacman.layout import Layout
 from pacman.state import GameState
 
@@ -26,38 +26,13 @@ from pacman.state import GameState
 MIN_WIDTH = 420
 #: Cell sizes a renderer accepts.
 MIN_TILE, MAX_TILE = 4, 128
-_HEAT_ALPHA = 120
+#: Opacity of the heat map over the floor (0-255): dim enough that dots stay bright on it.
+HEAT_ALPHA = 150
+#: The heat map's colours from the worst (0) to the best (1) percentile.
+HEAT_STOPS = ((0.0, (50, 70, 230)), (0.25, (40, 170, 230)), (0.5, (60, 190, 80)),
+              (0.75, (240, 200, 40)), (1.0, (240, 50, 40)))
 
-
-@dataclass
-class Status:
-    """What the status bar says besides the state's own score and food.
-
-    ``move`` is Pacman's move number; ``agents`` the names, Pacman first; ``outcome`` the end
-    of the game (or ``None`` while it goes on); ``note`` free text such as ``paused``.
-    """
-
-    move: int = 0
-    agents: Sequence[str] = ()
-    outcome: str | None = None
-    note: str = ""
-    extra: list[str] = field(default_factory=list)
-
-
-def status_items(state: GameState, status: Status) -> list[list[str]]:
-    """The texts of the status bar, line by line; the first item is always ``score N``."""
-    first = [f"score {state.score}", f"move {status.move}", f"food {state.food_count}"]
-    if status.outcome:
-        first.append(status.outcome.replace("_", " ").upper())
-    if status.note:
-        first.append(status.note)
-    agents = list(status.agents)
-    if agents:
-        ghosts = ", ".join(agents[1:]) if len(agents) > 1 else "no ghosts"
-        second = [f"pacman: {agents[0]}", f"ghosts: {ghosts}"]
-    else:
-        second = []
-    return [first, second + list(status.extra)]
+__all__ = ["Renderer", "Status", "status_items", "heat_colour", "heat_surface", "MIN_WIDTH"]
 
 
 class Renderer:
@@ -73,9 +48,13 @@ class Renderer:
         self.tile = tile
         if not pygame.font.get_init():
             pygame.font.init()
-        self.font = pygame.font.Font(None, self.status_font_size(tile))
-        self.label_font = pygame.font.Font(None, max(12, round(tile * 0.6)))
-        self.status_height = self.bar_height(tile)
+        self.font_size = self.status_font_size(tile, layout.width * tile)
+        self._fonts: dict[int, pygame.font.Font] = {}
+        #: Widths of status texts by (text, font size), see :mod:`pacman.display.statusbar`.
+        self.widths: dict[tuple[str, int], int] = {}
+        self.font = self.font_of(self.font_size)
+        self.label_font = self.font_of(max(14, min(30, round(tile * 0.7))))
+        self.status_height = self.bar_height(tile, layout.width * tile)
         natural = self.natural_size(layout, tile)
         self.size = size or natural
         maze_w, maze_h = layout.width * tile, layout.height * tile
@@ -86,6 +65,8 @@ class Renderer:
         self._walls: pygame.Surface | None = None
         self._food = sprites.food_sprite(tile)
         self._capsule = sprites.capsule_sprite(tile)
+        self._ringed_food = _ringed(self._food, tile, max(1, round(tile * 0.1)))
+        self._ringed_capsule = _ringed(self._capsule, tile, max(2, round(tile * 0.3)))
         self._text_cache: dict[tuple[str, tuple[int, int, int], int], pygame.Surface] = {}
         self._heat_key: object = None
         self._heat_surface: pygame.Surface | None = None
@@ -98,18 +79,28 @@ class Renderer:
 
     # --- geometry ----------------------------------------------------------------------------
     @staticmethod
-    def status_font_size(tile: int) -> int:
-        return max(16, min(26, round(tile * 0.9)))
+    def status_font_size(tile: int, width: int | None = None) -> int:
+        """The status bar's font size for cells of ``tile`` pixels in a maze ``width`` pixels
+        wide (narrow frames get a smaller font, so the bar's lines fit)."""
+        size = max(16, min(26, round(tile * 0.9)))
+        return size if width is None else max(14, min(size, max(MIN_WIDTH, width) // 28))
 
     @classmethod
-    def bar_height(cls, tile: int) -> int:
-        return 2 * cls.status_font_size(tile) + 10
+    def bar_height(cls, tile: int, width: int | None = None) -> int:
+        return bar_height(cls.status_font_size(tile, width))
+
+    def font_of(self, size: int) -> pygame.font.Font:
+        """The status font at ``size`` pixels (cached)."""
+        font = self._fonts.get(size)
+        if font is None:
+            font = self._fonts[size] = pygame.font.Font(None, size)
+        return font
 
     @classmethod
     def natural_size(cls, layout: Layout, tile: int) -> tuple[int, int]:
         """The frame size that fits the maze with cells of ``tile`` pixels and the bar."""
         return (max(MIN_WIDTH, layout.width * tile),
-                layout.height * tile + cls.bar_height(tile))
+                layout.height * tile + cls.bar_height(tile, layout.width * tile))
 
     @classmethod
     def fit(cls, layout: Layout, size: tuple[int, int], largest: int = MAX_TILE) -> Renderer:
@@ -154,8 +145,8 @@ class Renderer:
         surface.blit(self._wall_layer(), self.origin)
         if heat:
             self._draw_heat(surface, heat)
-        self._draw_items(surface, state[4], self._food)
-        self._draw_items(surface, state[5], self._capsule)
+        self._draw_items(surface, state[4], self._ringed_food if heat else self._food)
+        self._draw_items(surface, state[5], self._ringed_capsule if heat else self._capsule)
         if view is not None:
             self._draw_paths(surface, view)
         progress = max(0.0, min(1.0, progress))
@@ -174,8 +165,8 @@ class Renderer:
         sprites.draw_pacman(surface, self._agent_centre(0, state, previous, progress), self.tile,
                             looking, mouth)
         if view is not None:
-            self._draw_root_values(surface, view)
-        self._draw_status(surface, state, status or Status())
+            self._draw_root_values(surface, view, state)
+        draw_status(self, surface, state, status or Status())
 
     def _wall_layer(self) -> pygame.Surface:
         if self._walls is None:
@@ -228,32 +219,36 @@ class Renderer:
             end = points[-1]
             pygame.draw.circle(surface, colour, (round(end[0]), round(end[1])), width + 1)
 
-    def _draw_root_values(self, surface: pygame.Surface, view: SearchView) -> None:
-        cx, cy = self._centres[view.cell]
-        for action, value in view.root_values.items():
-            dx, dy = sprites.SCREEN_VECTORS.get(action, (0, 0))
+    def _draw_root_values(self, surface: pygame.Surface, view: SearchView,
+                          state: GameState) -> None:
+        """Each action's value in a box beside Pacman on that action's side, clear of the
+        agents and of each other; the chosen action's in Pacman's colour with a frame."""
+        order = sorted(view.root_values, key=lambda action: action != view.chosen)
+        texts = {}
+        for action in order:
             colour = sprites.PACMAN if action == view.chosen else sprites.STATUS_TEXT
-            text = self._text(format_value(value), colour, self.label_font)
-            box = text.get_rect(center=(round(cx + dx * self.tile), round(cy + dy * self.tile)))
-            surface.fill((0, 0, 0), box.inflate(4, 2))
-            surface.blit(text, box)
+            texts[action] = self._text(format_value(view.root_values[action]), colour,
+                                       self.label_font)
+        pad = 3
+        sizes = [(a, (t.get_width() + 2 * pad, t.get_height() + 2)) for a, t in texts.items()]
+        agents = [tuple(self.cell_rect(cell)) for cell in state[1]]  # Pacman too: he may have moved on
+        frame = (0, 0, self.size[0], self.status_rect.top)
+        centre = self._centres[view.cell]
+        if view.cell != state[1][0]:  # Pacman moved on: ring the cell the values are from
+            pygame.draw.circle(surface, sprites.PACMAN, (round(centre[0]), round(centre[1])),
+                               round(self.tile * 0.4), max(1, self.tile // 16))
+        boxes = place_labels(centre, self.tile, sizes, agents, frame)
+        for action, box in boxes.items():
+            rect = pygame.Rect(round(box[0]), round(box[1]), round(box[2]), round(box[3]))
+            surface.fill((0, 0, 0), rect)
+            if action == view.chosen:
+                pygame.draw.rect(surface, sprites.PACMAN, rect, 1)
+            surface.blit(texts[action], (rect.left + pad, rect.top + 1))
 
-    def _draw_status(self, surface: pygame.Surface, state: GameState, status: Status) -> None:
-        bar = self.status_rect
-        surface.fill(sprites.STATUS_BACKGROUND, bar)
-        self.last_status = []
-        line_height = self.font.get_linesize()
-        y = bar.top + 5
-        for line in status_items(state, status):
-            x = bar.left + 8
-            for index, item in enumerate(line):
-                is_score = item.startswith("score ") and not self.last_status
-                colour = sprites.STATUS_SCORE if is_score else sprites.STATUS_TEXT
-                text = self._text(item, colour, self.font)
-                rect = surface.blit(text, (x, y))
-                self.last_status.append((item, rect))
-                x += text.get_width() + self.font.size("   ")[0]
-            y += line_height
+    def text(self, text: str, colour: tuple[int, int, int], font: pygame.font.Font
+             ) -> pygame.Surface:
+        """``text`` rendered in ``font`` (cached)."""
+        return self._text(text, colour, font)
 
     def _text(self, text: str, colour: tuple[int, int, int], font: pygame.font.Font
               ) -> pygame.Surface:
@@ -273,19 +268,37 @@ class Renderer:
 
 
 def heat_colour(fraction: float) -> tuple[int, int, int]:
-    """Cold blue (0) to hot red (1)."""
+    """The heat map's colour at ``fraction`` in [0, 1]: blue (worst), cyan, green, yellow,
+    red (best), as drawn over the dark floor."""
     f = max(0.0, min(1.0, fraction))
-    return (round(40 + 215 * f), round(90 - 30 * f), round(255 - 255 * f))
+    full = HEAT_STOPS[-1][1]
+    for (f0, c0), (f1, c1) in zip(HEAT_STOPS, HEAT_STOPS[1:]):
+        if f <= f1:
+            t = (f - f0) / (f1 - f0)
+            full = tuple(a + (b - a) * t for a, b in zip(c0, c1))
+            break
+    alpha = HEAT_ALPHA / 255
+    return tuple(round(channel * alpha + background * (1 - alpha))  # type: ignore[return-value]
+                 for channel, background in zip(full, sprites.BACKGROUND))
 
 
 def heat_surface(renderer: Renderer, heat: Mapping[int, float],
-                 colour: Callable[[float], tuple[int, int, int]] = heat_colour) -> pygame.Surface:
-    """A transparent frame-sized layer colouring each cell of ``heat`` by its value, scaled
-    between the smallest (blue) and the largest (red) value; all equal is the middle colour."""
+                 colour: Callable[[float], tuple[int, int, int]] = heat_colour,
+                 scale: HeatScale | None = None) -> pygame.Surface:
+    """A frame-sized layer (transparent where nothing is coloured) colouring each cell of
+    ``heat`` by its value's percentile among all of them (``scale``, default: of ``heat``)."""
     layer = pygame.Surface(renderer.size, pygame.SRCALPHA)
-    low, high = min(heat.values()), max(heat.values())
-    span = high - low
+    scale = scale or HeatScale.of(heat)
     for cell, value in heat.items():
-        fraction = (value - low) / span if span > 0 else 0.5
-        layer.fill((*colour(fraction), _HEAT_ALPHA), renderer.cell_rect(cell))
+        layer.fill((*colour(scale.fraction(value)), 255), renderer.cell_rect(cell))
     return layer
+
+
+def _ringed(sprite: pygame.Surface, tile: int, radius: int) -> pygame.Surface:
+    """``sprite`` (a dot of ``radius`` centred in its cell) on a dark ring, to stand out on
+    the heat map."""
+    ringed = pygame.Surface((tile, tile), pygame.SRCALPHA)
+    pygame.draw.circle(ringed, sprites.BACKGROUND, (tile // 2, tile // 2),
+                       radius + max(1, tile // 12))
+    ringed.blit(sprite, (0, 0))
+    return ringed

@@ -27,6 +27,9 @@ from pacman.state import GameState
 if TYPE_CHECKING:
     from pacman.display.window import WindowDisplay
 
+#: The keys of a replay, for the status bar.
+REPLAY_KEYS = ("space play   left/right step   Home/End   digits+Enter go to move   n next   "
+               "q quit")
 SLIDER_HEIGHT = 4
 #: How far above and below the slider a click still seeks (pixels).
 SLIDER_GRIP = 6
@@ -47,6 +50,7 @@ class ReplayViewer:
         self.agents = [a.get("name", "?") if isinstance(a, dict) else str(a)
                        for a in getattr(result, "agents", [])]
         self.outcome = getattr(result, "outcome", None)
+        self.seed = getattr(result, "seed", None)
         self.num_agents = states[0].num_agents
         self.position = 0
         self.playing = playing
@@ -133,17 +137,29 @@ class ReplayViewer:
         pygame.display.flip()
 
     def status(self) -> Status:
-        notes = [f"replay {self.position}/{self.last}",
-                 "playing" if self.playing else "paused",
+        """The bar: Pacman's move of all his moves (the same count as ``move``; ghost
+        replies within a round as ``+k``), play state, speed, and which game is shown."""
+        notes = [self.progress_note(), "playing" if self.playing else "paused",
                  "flat out" if self.window.frame_time == 0
                  else f"{self.window.frame_time:.2f} s/move"]
         if self.entry:
             notes.append(f"go to move {self.entry}_")
-        legend = self.window.heat_legend
-        extra = [legend] if self.window.overlay and legend else []
+        extra = [self.window.label or f"seed {self.seed}"]
+        window = self.window
+        if window.overlay and window._heat is not None and window._heat[1] is None:
+            extra.append(window._heat[2])
         return Status(move=self.move_number(self.position), agents=self.agents,
                       outcome=self.outcome if self.position == self.last else None,
-                      note="  ".join(notes), extra=extra)
+                      note="  ".join(notes), extra=extra, legend=window.heat_scale,
+                      overlay=window.overlay, hint=REPLAY_KEYS)
+
+    def progress_note(self) -> str:
+        """``replay 50/139`` (Pacman's moves, as ``move`` counts them), ``+1`` when ghosts
+        of that round have replied too."""
+        move = self.move_number(self.position)
+        total = self.move_number(self.last)
+        within = self.position - max(0, (move - 1) * self.num_agents + 1) if move else 0
+        return f"replay {move}/{total}" + (f" +{within}" if within > 0 else "")
 
     def slider_rect(self) -> pygame.Rect:
         bar = self.window.renderer.status_rect  # type: ignore[union-attr]

@@ -29,6 +29,9 @@ class TextDisplay:
         self.agents: Sequence[str] = ()
         self.moves = 0
         self._drawn_lines = 0
+        #: Called with the result when a game ends, instead of printing a line of its own
+        #: (the play command prints its own result line, once).
+        self.announce: Any = None
 
     def start(self, state: GameState, agents: Sequence[str]) -> None:
         self.agents = agents
@@ -42,6 +45,9 @@ class TextDisplay:
             self._draw(state, f"move {self.moves}")
 
     def finish(self, state: GameState, result: Any) -> None:
+        if self.announce is not None:
+            self.announce(result)
+            return
         line = f"game over: {result.outcome}, score {result.score}, {result.moves} moves"
         if result.failure:
             line += f" ({result.failure.kind} by agent {result.failure.agent}: " \

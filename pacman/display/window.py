@@ -8,8 +8,10 @@ Keys
     slower · ``s`` (or ``Tab``) search overlay · ``r`` restart with the same seed ·
     ``q``, ``Escape`` or closing the window: quit with the result so far. While a human plays
     (the keyboard agent), arrows and WASD steer Pacman, so ``.`` steps and ``Tab`` toggles the
-    overlay. At the end of a game: ``space``, ``Enter`` or ``n`` goes on, ``r`` plays it again,
-    ``q`` quits. Replays have keys of their own (:mod:`pacman.display.replay_view`).
+    overlay. At the end of a game the bar says what comes next: with more games to play the
+    window goes on by itself after :data:`AUTO_ADVANCE` seconds (unless ``pause_between``);
+    ``space``, ``Enter`` or ``n`` goes on at once, ``p`` waits, ``r`` plays it again, ``q``
+    quits. Replays have keys of their own (:mod:`pacman.display.replay_view`).
 
 Timing
     The window draws once per round (Pacman's move and the ghosts' replies), moving every agent
@@ -26,18 +28,19 @@ from typing import Any, Callable, Mapping, Sequence
 
 from pacman.display import controls
 from pacman.display._pygame import pygame
-from pacman.display.overlay import SearchView, heat_map, search_view
-from pacman.display.renderer import Renderer, Status
+from pacman.display.overlay import HeatScale, SearchView, heat_map, search_view
+from pacman.display.renderer import MAX_TILE, Renderer, Status
+from pacman.display.statusbar import KEYS_HINT
 from pacman.errors import ConfigurationError
 from pacman.game import GameInterrupted, Move
 from pacman.layout import Layout
 from pacman.state import GameState
 
-#: Cell size in pixels at zoom 1.
-BASE_TILE = 24
-#: The slowest and the fastest speed the +/- keys reach (seconds per round; 0 is flat out).
-SLOWEST = 4.0
-FASTEST = 0.005
+from pacman.display.people import WaitsForPeople
+# Sizes and speeds live in pacing; the names callers knew from this module stay importable.
+from pacman.display.pacing import (AUTO_ADVANCE, BASE_TILE, FASTEST,  # noqa: F401
+                                   SLOW_THINK, SLOWEST, SMALLEST_TILE, default_tile, faster,
+                                   format_seconds, screen_size, slower)
 
 _DIRECTION_KEYS = {
     pygame.K_UP: "North", pygame.K_w: "North",
@@ -47,21 +50,9 @@ _DIRECTION_KEYS = {
 }
 _FASTER = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _SLOWER = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
-_CONTINUE = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
 
 
-def faster(frame_time: float) -> float:
-    """The next faster speed: half the time per round, then flat out (0)."""
-    return 0.0 if frame_time / 2 < FASTEST else frame_time / 2
-
-
-def slower(frame_time: float) -> float:
-    """The next slower speed: twice the time per round (from flat out: 0.01 s), at most
-    :data:`SLOWEST`."""
-    return min(SLOWEST, max(0.01, frame_time * 2))
-
-
-class WindowDisplay:
+class WindowDisplay(WaitsForPeople):
     """A resizable pygame window that shows games (the :class:`pacman.game.Display` protocol).
 
     ``frame_time`` is the seconds one round takes on screen; ``zoom`` scales the cells
@@ -78,7 +69,8 @@ class WindowDisplay:
     def __init__(self, frame_time: float = 0.1, zoom: float | None = None, *,
                  overlay: bool = False,
                  evaluation: Callable[[GameState], float] | None = None,
-                 linger: float | None = None, fps: int = 60) -> None:
+                 linger: float | None = None, fps: int = 60,
+                 pause_between: bool = False) -> None:
         if zoom is not None and not 0 < zoom <= 5:
             raise ConfigurationError(f"--zoom must be above 0 and at most 5, got {zoom}")
         self.frame_time = max(0.0, frame_time)
@@ -86,6 +78,13 @@ class WindowDisplay:
         self.overlay = overlay
         self.evaluation = evaluation
         self.linger = linger
+        self.pause_between = pause_between
+        #: Games still to play after this one (set by the caller; 0: this is the last).
+        self.games_left = 0
+        #: Called with the result as soon as a game ends, before the window waits.
+        self.announce: Callable[[Any], None] | None = None
+        #: What the status bar says the window shows (a recording, a seed), set by the caller.
+        self.label = ""
         self.fps = max(1, fps)
         self.paused = False
         self.request: str | None = None
@@ -101,7 +100,8 @@ class WindowDisplay:
         self._previous: GameState | None = None
         self._progress = 1.0
         self._view: SearchView | None = None
-        self._heat: tuple[GameState, Mapping[int, float] | None, str] | None = None
+        #: (state, heat map, its scale) or (state, None, why there is none).
+        self._heat: tuple[GameState, Mapping[int, float] | None, Any] | None = None
         self.facing = "East"
         #: Events read from pygame and not handled yet, oldest first.
         self.events: deque[Any] = deque()
@@ -110,6 +110,10 @@ class WindowDisplay:
         self._wanted: str | None = None
         self._heading: str | None = None
         self._clock: pygame.time.Clock | None = None
+        self._think: float | None = None
+        self._round_began: float | None = None
+        self._round_seconds: deque[float] = deque(maxlen=10)
+        self._wait_note = ""
         controls.attach(self)
 
     # --- the Display protocol ----------------------------------------------------------------
@@ -127,7 +131,11 @@ class WindowDisplay:
         self._latest = self.shown = state
         self._previous = None
         self._progress = 1.0
-        self.redraw()
+        self._think = None
+        self._round_seconds.clear()
+        self._round_began = time.perf_counter()
+        self._wait_note = ""
+        self.redraw(self.thinking_note())
         self._hold()
 
     def update(self, state: GameState, move: Move) -> None:
@@ -135,6 +143,7 @@ class WindowDisplay:
         self._latest = state
         if move.agent == 0:
             self.moves += 1
+            self._think = move.seconds
             try:
                 self._view = search_view(before, move.report) if before is not None else None
             except Exception:  # a foreign agent's malformed report must not stop the game
@@ -142,29 +151,33 @@ class WindowDisplay:
         if state.turn != 0 and not state.is_terminal:
             return
         self._animate(self.shown, state)
+        now = time.perf_counter()
+        if self._round_began is not None:
+            self._round_seconds.append(now - self._round_began)
+        self._round_began = now
+        if not state.is_terminal:
+            self.redraw(self.thinking_note())
         self._hold()
+
+    def thinking_note(self) -> str:
+        """``thinking...`` before the first move and while moves take long, else nothing."""
+        if self._human or (self._think is not None and self._think < SLOW_THINK):
+            return ""
+        return "pacman thinking..."
 
     def finish(self, state: GameState, result: Any) -> None:
         self.outcome = result.outcome
         self._human = False
         self._latest = self.shown = state
         self._previous = None
-        self.redraw()
+        if self.announce is not None:
+            self.announce(result)
         if self.request is not None:
-            return
-        waited_from = time.perf_counter()
-        while self.linger is None or time.perf_counter() - waited_from < self.linger:
-            self.pump()
-            while self.events:
-                event = self.events.popleft()
-                if event.type == pygame.KEYDOWN and event.key in _CONTINUE:
-                    return
-                try:
-                    self._handle(event)
-                except GameInterrupted:
-                    return
             self.redraw()
-            self.tick(30)
+            return
+        self._wait_note = self.next_hint(None)
+        self.redraw()
+        self._wait_after_game()
 
     # --- window ------------------------------------------------------------------------------
     def open(self, layout: Layout) -> None:
@@ -181,25 +194,34 @@ class WindowDisplay:
 
     def _open(self, layout: Layout) -> None:
         self._layout = layout
-        if self.zoom is not None:
-            renderer = Renderer(layout, max(4, min(128, round(BASE_TILE * self.zoom))))
+        if self.screen is not None:  # another maze in the same window: keep its size
+            self.resize(self.screen.get_size())
         else:
-            info = pygame.display.Info()
-            room = (int(info.current_w * 0.9) if info.current_w > 0 else 1024,
-                    int(info.current_h * 0.85) if info.current_h > 0 else 768)
-            tile = Renderer.fit(layout, room, largest=BASE_TILE).tile
-            renderer = Renderer(layout, tile)
-        self.renderer = renderer
-        self.screen = pygame.display.set_mode(renderer.size, pygame.RESIZABLE)
+            if self.zoom is not None:
+                tile = max(4, min(MAX_TILE, round(BASE_TILE * self.zoom)))
+            else:
+                tile = default_tile(layout, screen_size())
+            self.renderer = Renderer(layout, tile)
+            self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
         pygame.display.set_caption(f"pacman-arena: {layout.name}")
         self._clock = pygame.time.Clock()
 
+    def minimum_size(self) -> tuple[int, int]:
+        """The smallest window: the maze with cells of :data:`SMALLEST_TILE` pixels."""
+        assert self._layout is not None
+        return Renderer.natural_size(self._layout, SMALLEST_TILE)
+
     def resize(self, size: tuple[int, int]) -> None:
-        """Fit the maze to a window of ``size`` pixels (as a user's resize does)."""
+        """Fit the maze to a window of ``size`` pixels (as a user's resize does): the largest
+        cells that fit, the maze centred. A size below :meth:`minimum_size` is raised to it
+        (the window grows back) rather than drawing a thumbnail."""
         if self._layout is None:
             return
+        least = self.minimum_size()
+        size = (max(size[0], least[0]), max(size[1], least[1]))
         self.renderer = Renderer.fit(self._layout, size)
-        self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
+        if self.screen is None or self.screen.get_size() != self.renderer.size:
+            self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
 
     def close(self) -> None:
         """Close the window; the display stops being the keyboard agent's input."""
@@ -218,10 +240,29 @@ class WindowDisplay:
         notes = [note] if note else []
         if self.paused:
             notes.append("paused")
-        notes.append("flat out" if self.frame_time == 0 else f"{self.frame_time:.2f} s/move")
-        extra = [self.heat_legend] if self.overlay and self.heat_legend else []
+        notes.append(self.speed_note())
+        if self._think is not None:
+            notes.append(f"think {format_seconds(self._think)}")
+        extra = [self.label] if self.label else []
+        if self.overlay and self._wait_note:  # the legend keeps the third line
+            extra.insert(0, self._wait_note)
+        if self.overlay and self._heat is not None and self._heat[1] is None:
+            extra.append(self._heat[2])
+        hint = self._wait_note or ("arrows/WASD steer   . step   Tab overlay   q quit"
+                                   if self._human else KEYS_HINT)
+        view = self._view if self.overlay else None
         return Status(move=self.moves, agents=self.agents, outcome=self.outcome,
-                      note="  ".join(notes), extra=extra)
+                      note="  ".join(notes), extra=extra, legend=self.heat_scale,
+                      overlay=self.overlay, hint=hint,
+                      paths=view is not None and any(len(p) > 1 for p in view.paths))
+
+    def speed_note(self) -> str:
+        """The speed set with +/- and, once measured, the real time per round."""
+        text = "flat out" if self.frame_time == 0 else f"{self.frame_time:.2f} s/move"
+        if self._round_seconds:
+            real = sum(self._round_seconds) / len(self._round_seconds)
+            text += f" (real {real:.2f})"
+        return text
 
     def _draw(self, state: GameState, previous: GameState | None, progress: float,
               note: str = "") -> None:
@@ -235,9 +276,11 @@ class WindowDisplay:
         pygame.display.flip()
 
     @property
-    def heat_legend(self) -> str:
-        """What the colours of the last heat map mean (empty before the first one)."""
-        return self._heat[2] if self._heat is not None else ""
+    def heat_scale(self) -> HeatScale | None:
+        """The scale of the last heat map (``None`` before the first one or if it failed)."""
+        if self._heat is None or self._heat[1] is None:
+            return None
+        return self._heat[2]  # type: ignore[return-value]
 
     def heat_of(self, state: GameState) -> Mapping[int, float] | None:
         """The heat map of :attr:`evaluation` over ``state`` (cached for the last state), or
@@ -250,9 +293,8 @@ class WindowDisplay:
             except Exception as error:  # a user's evaluation may fail; the game goes on
                 self._heat = (state, None, f"heat map failed: {type(error).__name__}")
             else:
-                legend = (f"heat {min(values.values()):.1f} (blue) .. "
-                          f"{max(values.values()):.1f} (red)") if values else "heat: no values"
-                self._heat = (state, values or None, legend)
+                self._heat = ((state, values, HeatScale.of(values, state.pacman_cell))
+                              if values else (state, None, "heat map: no values"))
         return self._heat[1]
 
     def _animate(self, previous: GameState | None, state: GameState) -> None:
@@ -341,28 +383,6 @@ class WindowDisplay:
     def _end(self, request: str) -> None:
         self.request = request
         raise GameInterrupted(request)
-
-    # --- a human player ----------------------------------------------------------------------
-    def human_joined(self) -> None:
-        """From now until the end of the game, arrows and WASD steer Pacman."""
-        self._human = True
-
-    def human_action(self, state: GameState) -> str:
-        """The keyboard player's move: the last direction pressed once it is legal, else the
-        way he is going while that is legal, else Stop. Before the first key of a game the
-        window waits for one."""
-        self._human = True
-        self.pump()
-        self._process()
-        while self._wanted is None:
-            self.redraw("arrows or WASD to start")
-            self.tick(30)
-            self.pump()
-            self._process()
-        legal = state.legal_actions()
-        if self._wanted in legal:
-            self._heading = self._wanted
-        return self._heading if self._heading in legal else "Stop"
 
     # --- replays -----------------------------------------------------------------------------
     def show_replay(self, result: Any, states: Sequence[GameState],

@@ -13,13 +13,11 @@ from typing import Sequence
 
 from pacman import __version__
 
-#: The name reports give the program.
-PROGRAM = "pacman-arena"
-
-
 def program_name() -> str:
-    """The program name that commands in reports start with."""
-    return PROGRAM
+    """The program name that commands in reports start with: the name the user typed."""
+    from pacman.cli import program_name as invoked_name  # the command line's own rule
+
+    return invoked_name()
 
 
 def command_line(arguments: Sequence[str]) -> str:

@@ -90,8 +90,8 @@ def test_crashing_agent_shows_as_crashes(capsys, maze, tmp_path):
                              "--no-store", "--no-progress", "--workers", "2")
     assert code == 0, err
     header, _, row = out.splitlines()[:3]
-    # The last five columns: crash, illegal, timeout, ms/move, nodes/move.
-    assert header.split()[-5] == "crash" and row.split()[-5] == "8"
+    # The last three columns: failed (crash, illegal, timeout), ms/move, nodes/move.
+    assert header.split()[-3] == "failed" and row.split()[-3] == "8"
     code, out, err = run_cli(capsys, "batch", "--layout", maze, "--pacman", f"{crasher} after=1",
                              "--ghosts", "random", "--num-ghosts", "1", "--games", "8",
                              "--no-store", "--no-progress", "--json")

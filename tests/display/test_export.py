@@ -44,22 +44,29 @@ def test_gif_holds_one_frame_per_round_showing_each_state(tmp_path, game):
     count = export.export_game(result, path, frame_time=0.2)
     shown = [states[i] for i in export.shown_positions(states)]
     assert count == len(shown) == result.moves + 1 + (states[-1].turn != 0)
-    renderer = Renderer(states[0].layout, export.EXPORT_TILE)
+    renderer = Renderer(states[0].layout, export.export_tile(states[0].layout.width))
     with Image.open(path) as gif:
-        frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
-        assert gif.info["duration"] == 200 and gif.info["loop"] == 0
+        assert gif.info["loop"] == 0
+        frames, durations = [], []
+        for frame in ImageSequence.Iterator(gif):
+            frames.append(frame.convert("RGB"))
+            durations.append(frame.info["duration"])
+    # every round 0.2 s; the final position held for two seconds
+    assert durations[:-1] == [200] * (count - 1) and durations[-1] == 2000
     assert len(frames) == count
     assert frames[0].size == renderer.size
+    def dot_centre(cell):  # where the dot sprite's centre pixel lands
+        rect = renderer.cell_rect(cell)
+        return rect.left + renderer.tile // 2, rect.top + renderer.tile // 2
+
     for image, state in zip(frames, shown):
         for cell in state.layout.cells_of(state.food):
             if cell not in state.positions:
-                cx, cy = renderer.cell_centre(cell)
-                assert near(image.getpixel((round(cx), round(cy))), sprites.FOOD)
+                assert near(image.getpixel(dot_centre(cell)), sprites.FOOD)
         eaten = states[0].food & ~state.food
         for cell in state.layout.cells_of(eaten):
             if cell not in state.positions:
-                cx, cy = renderer.cell_centre(cell)
-                assert near(image.getpixel((round(cx), round(cy))), sprites.BACKGROUND)
+                assert near(image.getpixel(dot_centre(cell)), sprites.BACKGROUND)
 
 
 def test_every_move_and_smooth_frames(tmp_path, game):
@@ -130,6 +137,70 @@ def test_mp4_holds_the_same_frames_as_the_gif(tmp_path, game):
     assert export.export_game(result, str(tmp_path / "game.mp4")) == frames
     video = iio.imread(tmp_path / "game.mp4")
     gif = Image.open(tmp_path / "game.gif")
-    assert video.shape[0] == frames
+    # the final frame is repeated for two seconds at 10 frames per second
+    assert video.shape[0] == frames + round(export.FINAL_HOLD * 10)
+    assert abs(video[-1].astype(int) - video[frames - 1].astype(int)).mean() < 2
     # The encoder may pad each side to an even number of pixels.
     assert abs(video.shape[1] - gif.height) <= 1 and abs(video.shape[2] - gif.width) <= 1
+
+
+def colour_tables(data: bytes) -> tuple[bool, int, int]:
+    """(has a global colour table, image count, images with a local colour table) of a GIF."""
+    flags = data[10]
+    index = 13 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)
+    images = local = 0
+    while data[index] != 0x3B:
+        if data[index] == 0x21:  # an extension: label, then sub-blocks
+            index += 2
+        else:
+            assert data[index] == 0x2C, hex(data[index])
+            images += 1
+            packed = data[index + 9]
+            index += 10
+            if packed & 0x80:
+                local += 1
+                index += 3 * 2 ** ((packed & 7) + 1)
+            index += 1  # LZW minimum code size
+        while data[index]:
+            index += data[index] + 1
+        index += 1
+    return bool(flags & 0x80), images, local
+
+
+def test_gif_frames_share_one_global_palette_and_show_the_drawn_frames(tmp_path, game):
+    result, states = game
+    path = tmp_path / "shared.gif"
+    count = export.export_game(result, str(path), smooth=1)
+    has_global, images, local = colour_tables(path.read_bytes())
+    assert has_global and local == 0 and 1 < images <= count
+    palette = export.shared_palette()
+    drawn = list(export.frames(states, [a["name"] for a in result.agents], result.outcome,
+                               smooth=1))
+    with Image.open(path) as gif:
+        shown = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
+    expected = [image.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+                for image in drawn]
+    # identical consecutive frames are merged into one longer frame
+    distinct = [e for i, e in enumerate(expected) if i == 0 or e.tobytes() != expected[i - 1].tobytes()]
+    assert [s.tobytes() for s in shown] == [d.tobytes() for d in distinct]
+
+
+def test_the_old_way_gives_every_frame_its_own_palette(tmp_path, game):
+    """The comparison the benchmark makes: Pillow's own palette per frame."""
+    result, states = game
+    images = export.frames(states, ["a", "b", "c"], result.outcome)
+    path = tmp_path / "own.gif"
+    export.write(images, str(path), 0.1, one_palette=False)
+    _, images_written, local = colour_tables(path.read_bytes())
+    assert local == images_written - 1 > 0
+
+
+def test_small_mazes_export_without_side_bars():
+    from pacman.display.renderer import MIN_WIDTH
+    from pacman.layout import load_layout, shipped_layout_names
+
+    for name in shipped_layout_names():
+        width = load_layout(name).width
+        tile = export.export_tile(width)
+        assert width * tile >= MIN_WIDTH and tile >= export.EXPORT_TILE
+    assert export.export_tile(40) == export.EXPORT_TILE

@@ -105,7 +105,7 @@ def test_s_toggles_the_search_overlay_with_root_values_and_heat_map(window):
     result = run_game(layout, [AgentSpec("alphabeta", AlphaBetaAgent, {"depth": 1})]
                       + lineup(layout)[1:], 5, max_moves=3, display=window)
     assert window.overlay and result.moves == 3, (result.outcome, result.failure)
-    assert any(t.startswith("heat ") for t, _ in window.renderer.last_status)
+    assert any(t.startswith("heat: ") for t, _ in window.renderer.last_status)
     plain = window.screen.copy()
     window.overlay = False
     window.redraw()
@@ -190,9 +190,9 @@ def test_cli_restart_replays_the_same_seed_and_quit_reports_the_result(capsys, t
                  "--display", "window", "--frame-time", "0", "--seed", "77",
                  "--record", str(record)])
     out, err = capsys.readouterr()
-    assert code == 130, err
+    assert code == 0, err  # q is a normal way to stop (Ctrl-C exits 130)
     lines = out.strip().splitlines()
-    assert lines[0] == "game 1/1 (seed 77): restarted"
+    assert len(lines) == 2 and lines[0] == "game 1/1 (seed 77): restarted"
     assert lines[1].startswith("game 1/1 (seed 77): interrupted") and "1 moves" in lines[1]
     from pacman.game import load_results
 

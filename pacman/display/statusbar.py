@@ -1,0 +1,207 @@
+"""The status bar under the maze: four lines, never cut.
+
+1. the score, Pacman's move, the food left, the outcome and notes (paused, speed, thinking);
+2. the agents and what is shown (which game, which seed);
+3. and 4. with the search overlay, its legend: a colour bar of the heat map (by percentile,
+   from the worst to the best value, with a tick where Pacman stands) and what the numbers
+   and lines mean; otherwise a hint of the keys.
+
+Lines 1 and 2 too wide for the frame are drawn in a smaller font; the legend wraps onto its
+second line first and only then gets smaller.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence, Union
+
+from pacman.display._pygame import pygame
+
+from pacman.display import sprites
+from pacman.display.overlay import HeatScale, format_value
+from pacman.state import GameState
+
+if TYPE_CHECKING:
+    from pacman.display.renderer import Renderer
+
+#: Lines of the status bar (the last two hold the legend).
+LINES = 4
+#: The smallest font a line shrinks to (pixels).
+SMALLEST_FONT = 10
+#: Width of the heat map's colour bar, in multiples of the font size.
+BAR_LENGTH = 5
+#: What the overlay's numbers and lines mean (the end of the legend line).
+OVERLAY_NOTE = ("numbers: each move's value", "(yellow: chosen; ring: where he chose)")
+PATHS_NOTE = ("lines: the moves expected", "(each agent in its colour)")
+#: The keys, when the overlay is off.
+KEYS_HINT = "space pause   right step   +/- speed   s overlay   r restart   q quit"
+
+
+@dataclass
+class Status:
+    """What the status bar says besides the state's own score and food.
+
+    ``move`` is Pacman's move number; ``agents`` the names, Pacman first; ``outcome`` the end
+    of the game (or ``None`` while it goes on); ``note`` free text such as ``paused``;
+    ``extra`` more items for the second line. ``legend`` is the heat map's scale when the
+    overlay shows it, ``overlay`` whether the overlay is shown (its legend replaces ``hint``),
+    ``paths`` whether principal variations are drawn, ``hint`` the third line otherwise.
+    """
+
+    move: int = 0
+    agents: Sequence[str] = ()
+    outcome: str | None = None
+    note: str = ""
+    extra: list[str] = field(default_factory=list)
+    legend: HeatScale | None = None
+    overlay: bool = False
+    paths: bool = False
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class ColourBar:
+    """An item of a status line: the heat map's colour bar, ``tick`` the fraction marked."""
+
+    tick: float | None
+
+
+Item = Union[str, ColourBar]
+
+
+def status_items(state: GameState, status: Status) -> list[list[Item]]:
+    """The items of the status bar, line by line; the first item is always ``score N``."""
+    first: list[Item] = [f"score {state.score}", f"move {status.move}",
+                         f"food {state.food_count}"]
+    if status.outcome:
+        first.append(status.outcome.replace("_", " ").upper())
+    if status.note:
+        first.append(status.note)
+    agents = list(status.agents)
+    second: list[Item] = []
+    if agents:
+        ghosts = ", ".join(agents[1:]) if len(agents) > 1 else "no ghosts"
+        second = [f"pacman: {agents[0]}", f"ghosts: {ghosts}"]
+    second += list(status.extra)
+    return [first, second, legend_items(status) if status.overlay else
+            ([status.hint] if status.hint else [])]
+
+
+def legend_items(status: Status) -> list[Item]:
+    """The overlay's legend: the colour bar between the worst and best values, then what the
+    numbers and lines mean."""
+    items: list[Item] = []
+    scale = status.legend
+    if scale is not None:
+        if scale.flat:
+            items.append(f"heat: every cell {format_value(scale.low)} (flat)")
+        else:
+            tick = scale.fraction(scale.here) if scale.here is not None else None
+            items += [f"heat: worst {format_value(scale.low)}", ColourBar(tick),
+                      f"best {format_value(scale.high)}"]
+            if scale.here is not None:
+                items.append(f"here {format_value(scale.here)}")
+    items += OVERLAY_NOTE
+    if status.paths:
+        items += PATHS_NOTE
+    return items
+
+
+def bar_height(font_size: int) -> int:
+    return LINES * font_size + 10
+
+
+def draw_status(renderer: Renderer, surface: pygame.Surface, state: GameState,
+                status: Status) -> None:
+    """Draw the bar into ``renderer.status_rect``; record the texts in ``last_status``."""
+    bar = renderer.status_rect
+    surface.fill(sprites.STATUS_BACKGROUND, bar)
+    renderer.last_status = []
+    base = renderer.font_size
+    room = bar.width - 16
+    first, second, legend = status_items(state, status)
+    rows = [(first, _fitting_size(renderer, first, base, room)),
+            (second, _fitting_size(renderer, second, base, room))]
+    size = base
+    while True:
+        wrapped = _wrap(renderer, legend, size, room)
+        if len(wrapped) <= LINES - 2 or size <= SMALLEST_FONT:
+            break
+        size -= 1
+    rows += [(line, size) for line in wrapped[:LINES - 2]]
+    y = bar.top + 5
+    for line, size in rows:
+        _draw_line(renderer, surface, line, size, bar.left + 8, y)
+        y += base
+
+
+def _wrap(renderer: Renderer, items: list[Item], size: int, room: int) -> list[list[Item]]:
+    """``items`` in lines of at most ``room`` pixels at font ``size`` (a line holds at least
+    one item; the colour bar stays with the items beside it)."""
+    lines: list[list[Item]] = [[]]
+    for index, item in enumerate(items):
+        following = items[index + 1:index + 2] if isinstance(item, ColourBar) else []
+        trial = lines[-1] + [item] + following
+        if lines[-1] and _width(renderer, trial, size) > room and not (
+                index and isinstance(items[index - 1], ColourBar)):
+            lines.append([])
+        lines[-1].append(item)
+    return lines
+
+
+def _draw_line(renderer: Renderer, surface: pygame.Surface, line: list[Item], size: int,
+               x: int, y: int) -> None:
+    font = renderer.font_of(size)
+    gap = font.size("   ")[0]
+    for item in line:
+        if isinstance(item, ColourBar):
+            rect = _draw_colour_bar(surface, item, pygame.Rect(
+                x, y + size // 5, BAR_LENGTH * size, max(4, size * 3 // 5)))
+            renderer.last_status.append(("<colour bar>", rect))
+        else:
+            is_score = item.startswith("score ") and not renderer.last_status
+            colour = sprites.STATUS_SCORE if is_score else sprites.STATUS_TEXT
+            rect = surface.blit(renderer.text(item, colour, font), (x, y))
+            renderer.last_status.append((item, rect))
+        x = rect.right + gap
+
+
+def _width(renderer: Renderer, line: list[Item], size: int) -> int:
+    widths = [BAR_LENGTH * size if isinstance(item, ColourBar) else _text_width(renderer, item, size)
+              for item in line]
+    return sum(widths) + _text_width(renderer, "   ", size) * max(0, len(widths) - 1)
+
+
+def _text_width(renderer: Renderer, text: str, size: int) -> int:
+    """The width of ``text`` at font ``size`` (cached on the renderer: frames repeat texts)."""
+    key = (text, size)
+    width = renderer.widths.get(key)
+    if width is None:
+        if len(renderer.widths) > 4096:
+            renderer.widths.clear()
+        width = renderer.widths[key] = renderer.font_of(size).size(text)[0]
+    return width
+
+
+def _fitting_size(renderer: Renderer, line: list[Item], base: int, room: int) -> int:
+    """The largest font size up to ``base`` at which ``line`` fits ``room`` pixels."""
+    size = base
+    while size > SMALLEST_FONT and _width(renderer, line, size) > room:
+        size -= 1
+    return size
+
+
+def _draw_colour_bar(surface: pygame.Surface, bar: ColourBar, rect: pygame.Rect
+                     ) -> pygame.Rect:
+    from pacman.display.renderer import heat_colour
+
+    for dx in range(rect.width):
+        colour = heat_colour(dx / max(1, rect.width - 1))
+        surface.fill(colour, (rect.left + dx, rect.top, 1, rect.height))
+    pygame.draw.rect(surface, sprites.STATUS_TEXT, rect, 1)
+    if bar.tick is not None:
+        x = rect.left + round(bar.tick * (rect.width - 1))
+        pygame.draw.polygon(surface, sprites.PACMAN, [(x, rect.top + 2), (x - 4, rect.top - 4),
+                                                      (x + 4, rect.top - 4)])
+        surface.fill(sprites.PACMAN, (x - 1, rect.top, 2, rect.height))
+    return rect

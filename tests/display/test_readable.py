@@ -1,0 +1,221 @@
+"""What makes the window readable: labels placed clear of the agents and of each other, a
+percentile colour scale, a legend that always fits, a minimum window size, the wait between
+games, and naming which game is shown."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from display_support import press
+from hypothesis import given, settings, strategies as st
+
+from agents.evaluation import better
+from agents.search_agents import AlphaBetaAgent
+from pacman.display import pacing, people
+from pacman.display._pygame import pygame
+from pacman.display.overlay import HeatScale, SearchView, heat_map, place_labels
+from pacman.display.renderer import Renderer, Status, heat_colour
+from pacman.display.window import WindowDisplay
+from pacman.game import AgentSpec, run_game
+from pacman.layout import load_layout, shipped_layout_names
+from pacman.lineup import lineup
+from pacman.state import GameState
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+# --- labels -------------------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(tile=st.integers(12, 64),
+       widths=st.lists(st.integers(10, 80), min_size=2, max_size=5),
+       agents=st.lists(st.sampled_from([(-1, 0), (1, 0), (0, -1), (0, 1), (1, 1), (-1, -1)]),
+                       max_size=4, unique=True))
+def test_labels_sit_beside_pacman_clear_of_agents_and_each_other(tile, widths, agents):
+    centre = (20 * tile, 20 * tile)
+    area = (0, 0, 40 * tile, 40 * tile)
+    actions = ["North", "South", "East", "West", "Stop"][:len(widths)]
+    sizes = [(a, (w, max(12, tile // 2))) for a, w in zip(actions, widths)]
+    obstacles = [(centre[0] + dx * tile - tile / 2, centre[1] + dy * tile - tile / 2, tile, tile)
+                 for dx, dy in agents]
+    boxes = place_labels(centre, tile, sizes, obstacles, area)
+    pacman = (centre[0] - tile / 2, centre[1] - tile / 2, tile, tile)
+    placed = list(boxes.values())
+    for index, box in enumerate(placed):
+        assert not overlaps(box, pacman)
+        assert not any(overlaps(box, other) for other in obstacles)
+        assert not any(overlaps(box, other) for other in placed[index + 1:])
+        # beside Pacman: within a few cells of him
+        assert abs(box[0] + box[2] / 2 - centre[0]) <= 4 * tile + box[2]
+        assert abs(box[1] + box[3] / 2 - centre[1]) <= 4 * tile + box[3]
+
+
+def test_each_label_is_on_the_side_of_its_action_when_there_is_room():
+    tile = 30
+    centre = (300.0, 300.0)
+    sizes = [(a, (40, 16)) for a in ("North", "South", "East", "West")]
+    boxes = place_labels(centre, tile, sizes, [], (0, 0, 600, 600))
+    assert boxes["North"][1] + 16 <= centre[1] - tile / 2
+    assert boxes["South"][1] >= centre[1] + tile / 2
+    assert boxes["East"][0] >= centre[0] + tile / 2
+    assert boxes["West"][0] + 40 <= centre[0] - tile / 2
+
+
+# --- the colour scale ---------------------------------------------------------------------
+
+@given(st.lists(st.floats(-1e6, 1e6), min_size=2, max_size=60))
+def test_percentile_scale_is_monotone_from_worst_to_best(values):
+    scale = HeatScale.of(dict(enumerate(values)))
+    fractions = [scale.fraction(v) for v in sorted(values)]
+    assert fractions == sorted(fractions)
+    if not scale.flat:
+        assert scale.fraction(min(values)) < scale.fraction(max(values))
+    assert all(0.0 <= f <= 1.0 for f in fractions)
+
+
+def test_one_outlier_does_not_paint_every_other_cell_the_same():
+    """A min-max scale would put 1, 2, 3 all at the cold end next to 1000."""
+    scale = HeatScale.of({0: 1.0, 1: 2.0, 2: 3.0, 3: 1000.0})
+    colours = {heat_colour(scale.fraction(v)) for v in (1.0, 2.0, 3.0)}
+    assert len(colours) == 3
+    assert HeatScale.of({0: 5.0, 1: 5.0}).fraction(5.0) == 0.5
+
+
+# --- the legend ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", shipped_layout_names())
+def test_legend_fits_every_maze_at_the_default_and_the_smallest_size(name):
+    layout = load_layout(name)
+    state = GameState.initial(layout)
+    heat = heat_map(state, better)
+    view = SearchView(state.pacman_cell, {a: -123.4 for a in state.legal_actions()},
+                      state.legal_actions()[0],
+                      tuple((c,) for c in state.positions))
+    for tile in (pacing.default_tile(layout, (1600, 1000)), pacing.SMALLEST_TILE):
+        renderer = Renderer(layout, tile)
+        surface = pygame.Surface(renderer.size)
+        status = Status(move=3, agents=["alphabeta", *["directional"] * layout.num_ghosts],
+                        note="flat out (real 0.02)  think 1.2 ms", overlay=True,
+                        legend=HeatScale.of(heat, state.pacman_cell), paths=True,
+                        extra=["game 1/3, seed 12345"])
+        renderer.draw(surface, state, status=status, view=view, heat=heat)
+        texts = [text for text, _ in renderer.last_status]
+        assert "<colour bar>" in texts and any(t.startswith("lines:") for t in texts)
+        for _, rect in renderer.last_status:
+            assert renderer.status_rect.contains(rect), (name, tile, rect)
+
+
+# --- the window ---------------------------------------------------------------------------
+
+def test_shrinking_the_window_stops_at_a_minimum_size(window):
+    layout = load_layout("medium_classic")
+    window.open(layout)
+    window.resize((60, 40))
+    least = window.minimum_size()
+    assert window.screen.get_size()[0] >= least[0] and window.screen.get_size()[1] >= least[1]
+    assert window.renderer.tile >= pacing.SMALLEST_TILE
+    window.resize((1000, 700))
+    assert window.screen.get_size() == (1000, 700)
+    assert window.renderer.tile > pacing.SMALLEST_TILE
+
+
+def test_the_default_window_uses_most_of_the_screen():
+    layout = load_layout("medium_classic")
+    tile = pacing.default_tile(layout, (1600, 1000))
+    width, height = Renderer.natural_size(layout, tile)
+    assert width <= 1280 and height <= 800
+    assert width > 1000 or height > 700
+    assert tile > pacing.BASE_TILE
+
+
+def test_between_games_the_window_goes_on_by_itself(monkeypatch):
+    monkeypatch.setattr(people, "AUTO_ADVANCE", 0.2)
+    window = WindowDisplay(frame_time=0.0)
+    try:
+        layout = load_layout("tiny")
+        window.games_left = 1
+        said = []
+        window.announce = lambda result: said.append((result.outcome, time.perf_counter()))
+        began = time.perf_counter()
+        result = run_game(layout, lineup(layout, "random", "random"), 3, max_moves=5,
+                          display=window)
+        assert said and said[0][0] == result.outcome
+        assert time.perf_counter() - began < 10
+        assert "next game" in window.next_hint(1.0)
+    finally:
+        window.close()
+
+
+def test_pause_between_waits_for_a_key(monkeypatch):
+    monkeypatch.setattr(people, "AUTO_ADVANCE", 0.05)
+    window = WindowDisplay(frame_time=0.0, pause_between=True)
+    try:
+        layout = load_layout("tiny")
+        window.games_left = 2
+        waited = []
+        original = window.redraw
+
+        def redraw(note=""):
+            if window.outcome is not None:
+                waited.append(window.status().hint)
+                if len(waited) == 5:
+                    press(pygame.K_SPACE)
+            original(note)
+
+        window.redraw = redraw
+        run_game(layout, lineup(layout, "random", "random"), 3, max_moves=3, display=window)
+        assert len(waited) >= 5 and "space: next game" in waited[-1]
+    finally:
+        window.close()
+
+
+def test_the_result_is_announced_before_the_window_waits(window, monkeypatch):
+    order = []
+    window.announce = lambda result: order.append("announced")
+    monkeypatch.setattr(window, "_wait_after_game", lambda: order.append("waited"))
+    layout = load_layout("tiny")
+    run_game(layout, lineup(layout, "random", "random"), 3, max_moves=3, display=window)
+    assert order == ["announced", "waited"]
+
+
+def test_status_shows_think_time_and_real_speed(window):
+    layout = load_layout("small_classic")
+    specs = [AgentSpec("alphabeta", AlphaBetaAgent, {"depth": 1})] + lineup(
+        layout, "random", "random")[1:]
+    run_game(layout, specs, 5, max_moves=4, display=window)
+    note = window.status().note
+    assert "think " in note and "(real " in note
+    assert window.thinking_note() == ""
+    window._think = 1.5
+    assert "thinking" in window.thinking_note()
+
+
+def test_next_recording_keeps_the_window_size(window):
+    first, second = load_layout("medium_classic"), load_layout("small_classic")
+    window.open(first)
+    window.resize((900, 600))
+    window.open(second)
+    assert window.screen.get_size() == (900, 600)
+
+
+def test_ctrl_c_in_the_text_display_prints_the_result_once(tmp_path, capsys):
+    from pacman.cli import main
+
+    agent = tmp_path / "stopper.py"
+    agent.write_text(
+        "class Stopper:\n"
+        "    def __init__(self, index=0, rng=None):\n"
+        "        self.moves = 0\n"
+        "    def get_action(self, state):\n"
+        "        self.moves += 1\n"
+        "        if self.moves == 3:\n"
+        "            raise KeyboardInterrupt\n"
+        "        return state.legal_actions()[0]\n", encoding="utf-8")
+    code = main(["--layout", "tiny", "--display", "text", "--frame-time", "0", "--pacman",
+                 f"{agent}:Stopper", "--ghosts", "random", "--seed", "4"])
+    out = capsys.readouterr().out
+    assert code == 130
+    assert out.count("interrupted") == 1 and "game 1/1 (seed 4): interrupted" in out
