@@ -1,4 +1,4 @@
-"""The lecture experiments, each one command: ``run.py experiment NAME``.
+"""The lecture experiments, each one command: ``pacman-arena experiment NAME``.
 
 Each module defines ``EXPERIMENT`` (:class:`~pacman.experiments.base.Experiment`); this package
 lists them in :data:`EXPERIMENTS` and finds one by name (with suggestions for a wrong name).
