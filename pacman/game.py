@@ -8,21 +8,26 @@ Agent protocol
     ``random.Random`` of the agent's own, seeded from the game seed and the agent's index.
 
 Failures
-    An agent that raises, returns an illegal action, or exceeds the per-move time limit ends the
-    game; the :class:`GameResult` says which agent failed and how (``outcome`` is ``"crash"``,
+    An agent that raises (anything, ``SystemExit`` and ``GeneratorExit`` included, in its
+    constructor, ``start_game``, ``get_action``, ``last_report`` or ``stats``), returns an
+    illegal action, returns ``stats`` that are not JSON data, or exceeds the per-move time
+    limit ends the game; the :class:`GameResult` says which agent failed and how (``outcome`` is ``"crash"``,
     ``"illegal"`` or ``"timeout"``). Nothing is printed. Ctrl-C (or a display that is closed)
     ends the game with outcome ``"interrupted"`` and the result so far.
 
 Time limits
-    The think time of every move is measured. When a per-move limit is set and the loop runs in
-    the main thread of a POSIX process, an interval timer also interrupts an agent that is still
-    thinking one second after its limit (so an endless loop cannot hang the game); elsewhere the
-    limit is checked when the move returns. The grader adds process isolation on top.
+    The think time of every move is measured. Agents whose spec has an ``isolation`` (every
+    agent loaded from a file or a module) play in a child process that is killed when it is
+    late, so no agent code can defeat the limit (:mod:`pacman.sandboxed_agent`). For the
+    built-in agents, which play in this process for speed, an interval timer interrupts an
+    agent still thinking one second after its limit when the loop runs in the main thread of a
+    POSIX process; elsewhere the limit is checked when the move returns.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 import signal
 import threading
@@ -65,6 +70,9 @@ class AgentSpec:
     factory: Callable[..., Any]
     options: Mapping[str, Any] = field(default_factory=dict)
     raw_options: Mapping[str, str] = field(default_factory=dict)
+    #: ``(name, role)`` to run the agent in a child process that resolves it by that name
+    #: (see :mod:`pacman.sandboxed_agent`); ``None`` runs it in this process.
+    isolation: tuple[str, str] | None = None
 
     def build(self, index: int, rng: random.Random) -> Agent:
         return self.factory(index=index, rng=rng, **self.options)
@@ -200,128 +208,207 @@ class _HardLimit:
             signal.signal(signal.SIGALRM, self.previous)
 
 
+def _limit(move_time_limit: float | None) -> float | None:
+    """The per-move limit in seconds; ``None`` (and infinity) means no limit."""
+    if move_time_limit is None or math.isinf(move_time_limit):
+        return None
+    if not move_time_limit > 0:
+        raise ValueError(f"the move time limit must be positive, got {move_time_limit}")
+    return float(move_time_limit)
+
+
+class _Players:
+    """The agents of one game, built and called so that every failure is the game's outcome."""
+
+    def __init__(self, layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int,
+                 limit: float | None) -> None:
+        self.layout, self.limit = layout, limit
+        self.hard_seconds = None if limit is None else limit + HARD_LIMIT_GRACE
+        self.agents: list[Any] = []
+        self.failure: Failure | None = None
+        for index, agent in enumerate(agents):
+            if not isinstance(agent, AgentSpec):
+                self.agents.append(agent)
+                continue
+            built = self.call(index, "building the agent",
+                              lambda a=agent, i=index: self._build(a, i, seed))
+            if self.failure is not None:
+                break
+            self.agents.append(built)
+
+    def _build(self, spec: AgentSpec, index: int, seed: int) -> Any:
+        rng = agent_rng(seed, index)
+        if spec.isolation is None:
+            return spec.build(index, rng)
+        from pacman.sandboxed_agent import SandboxedAgent
+
+        name, role = spec.isolation
+        return SandboxedAgent((name, role, dict(spec.raw_options)), index, rng, self.layout,
+                              self.limit)
+
+    def call(self, index: int, what: str, function: Callable[[], Any]) -> Any:
+        """``function()``; a failure of agent ``index`` is recorded and gives ``None``.
+
+        ``KeyboardInterrupt`` and :class:`GameInterrupted` pass (the user's Ctrl-C; agents
+        that could raise one on their own play in a child process, where it is a crash).
+        """
+        from pacman.sandboxed_agent import AgentFailure
+
+        # An agent in a child process keeps its own deadline; a timer here would leave it
+        # half-way through a request.
+        sandboxed = (index < len(self.agents)
+                     and type(self.agents[index]).__name__ == "SandboxedAgent")
+        try:
+            with _HardLimit(None if sandboxed else self.hard_seconds):
+                return function()
+        except AgentTimeout:
+            self.fail(index, TIMEOUT, f"{what} did not return within {self.hard_seconds} s")
+        except AgentFailure as error:
+            self.fail(index, error.kind, error.message, error.trace)
+        except (KeyboardInterrupt, GameInterrupted):
+            raise
+        except BaseException as error:  # SystemExit, GeneratorExit, ...: the agent's failure
+            self.fail(index, CRASH, f"{what} raised {type(error).__name__}: {error}",
+                      traceback.format_exc())
+        return None
+
+    def fail(self, agent: int, kind: str, message: str, trace: str = "") -> None:
+        if self.failure is None:
+            self.failure = Failure(agent, kind, message, trace)
+
+    def stats(self) -> list[dict[str, Any] | None]:
+        """Each agent's ``stats()``; one that raises or is not JSON data fails the game."""
+        collected: list[dict[str, Any] | None] = []
+        for index, player in enumerate(self.agents):
+            get_stats = getattr(player, "stats", None)
+            value = self.call(index, "stats", get_stats) if callable(get_stats) else None
+            try:
+                json.dumps(value)
+            except (TypeError, ValueError) as error:
+                self.fail(index, CRASH, f"stats returned what is not plain data ({error})")
+                value = None
+            collected.append(value)
+        return collected
+
+    def close(self) -> None:
+        for player in self.agents:
+            close = getattr(player, "close", None)
+            if close is not None and type(player).__name__ == "SandboxedAgent":
+                close()
+
+
 def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0, *,
              max_moves: int | None = 1000, move_time_limit: float | None = None,
              display: Display | None = None) -> GameResult:
     """Play one game and return its result.
 
     ``agents[0]`` plays Pacman and ``agents[1:]`` the ghosts (the maze must have at least that
-    many ghost starts). Specs are built fresh for this game with their own seeded generator;
-    ready-made agent objects are used as they are. ``max_moves`` caps Pacman's moves (outcome
-    ``"move_limit"``); ``move_time_limit`` is the per-move think time in seconds.
+    many ghost starts). Specs are built fresh for this game with their own seeded generator
+    (specs with an ``isolation`` play in a child process); ready-made agent objects are used
+    as they are. ``max_moves`` caps Pacman's moves (outcome ``"move_limit"``);
+    ``move_time_limit`` is the per-move think time in seconds (``None`` or infinity: none).
+    Whatever an agent does (raise anything, exit, return garbage, never return) is the
+    game's outcome, not an exception of this function.
     """
+    limit = _limit(move_time_limit)
     state = GameState.initial(layout, num_ghosts=len(agents) - 1)
-    players: list[Any] = []
-    for index, agent in enumerate(agents):
-        players.append(agent.build(index, agent_rng(seed, index))
-                       if isinstance(agent, AgentSpec) else agent)
     described = [a.describe() if isinstance(a, AgentSpec)
                  else {"name": type(a).__name__, "options": {}} for a in agents]
-    n = len(players)
-    think = [0.0] * n
-    longest = [0.0] * n
-    decisions = [0] * n
-    actions: list[str] = []
-    failure: Failure | None = None
-    outcome: str | None = None
-    moves = 0
-    hard_seconds = None if move_time_limit is None else move_time_limit + HARD_LIMIT_GRACE
-    clock = time.perf_counter
-
-    def fail(agent: int, kind: str, message: str, trace: str = "") -> str:
-        nonlocal failure
-        failure = Failure(agent, kind, message, trace)
-        return kind
-
+    n = len(agents)
+    tally = _Tally(n)
+    players = None
+    interrupted = False
     try:
+        players = _Players(layout, agents, seed, limit)
         if display is not None:
             display.start(state, [d["name"] for d in described])
-        for index, player in enumerate(players):
-            start_game = getattr(player, "start_game", None)
-            if start_game is not None:
-                try:
-                    with _HardLimit(hard_seconds):
-                        start_game(state)
-                except AgentTimeout:
-                    outcome = fail(index, TIMEOUT, "start_game did not return in time")
-                    break
-                except (Exception, SystemExit) as error:
-                    outcome = fail(index, CRASH, f"start_game raised {type(error).__name__}: "
-                                   f"{error}", traceback.format_exc())
-                    break
-        while outcome is None:
-            if state[8] is not None:
-                outcome = state[8]
-                break
-            if max_moves is not None and moves >= max_moves and state[7] == 0:
-                outcome = MOVE_LIMIT
-                break
-            agent = state[7]
-            player = players[agent]
-            began = clock()
-            try:
-                with _HardLimit(hard_seconds):
-                    action = player.get_action(state)
-            except AgentTimeout:
-                spent = clock() - began
-                think[agent] += spent
-                outcome = fail(agent, TIMEOUT, f"still thinking after {spent:.2f} s "
-                               f"(limit {move_time_limit} s per move)")
-                break
-            except (KeyboardInterrupt, GameInterrupted):
-                raise
-            except (Exception, SystemExit) as error:
-                think[agent] += clock() - began
-                outcome = fail(agent, CRASH, f"{type(error).__name__}: {error}",
-                               traceback.format_exc())
-                break
-            spent = clock() - began
-            think[agent] += spent
-            decisions[agent] += 1
-            longest[agent] = max(longest[agent], spent)
-            if move_time_limit is not None and spent > move_time_limit:
-                outcome = fail(agent, TIMEOUT, f"took {spent:.3f} s for one move "
-                               f"(limit {move_time_limit} s)")
-                break
-            legal = state.legal_actions()
-            if not isinstance(action, str) or action not in legal:
-                outcome = fail(agent, ILLEGAL, f"returned {action!r}; legal here: "
-                               f"{', '.join(legal)}")
-                break
-            state = state.successor(action)
-            actions.append(action)
-            if agent == 0:
-                moves += 1
-            if display is not None:
-                report_fn = getattr(player, "last_report", None)
-                try:
-                    report = report_fn() if callable(report_fn) else None
-                except Exception as error:
-                    outcome = fail(agent, CRASH, f"last_report raised {type(error).__name__}: "
-                                   f"{error}", traceback.format_exc())
-                    break
-                display.update(state, Move(agent, action, spent, report))
+        if players.failure is None:
+            state = _play(state, players, tally, max_moves, limit, display)
     except (KeyboardInterrupt, GameInterrupted):
-        outcome = INTERRUPTED
-    stats = []
-    for player in players:
-        get_stats = getattr(player, "stats", None)
-        try:
-            stats.append(get_stats() if callable(get_stats) else None)
-        except Exception:
-            stats.append(None)
+        interrupted = True
+    finally:
+        stats = []
+        if players is not None:
+            if not interrupted and len(players.agents) == n:
+                stats = players.stats()
+            players.close()
+    failure = players.failure if players is not None else None
+    outcome = (INTERRUPTED if interrupted else failure.kind if failure is not None
+               else tally.outcome or INTERRUPTED)
     result = GameResult(
         seed=seed, layout=layout.name, layout_text=layout.text, num_ghosts=n - 1,
-        agents=described, outcome=outcome or INTERRUPTED, score=state[6], moves=moves,
-        actions=actions, think_time=think, max_move_time=longest, decisions=decisions,
-        max_moves=max_moves, move_time_limit=move_time_limit, failure=failure,
-        agent_stats=stats)
+        agents=described, outcome=outcome, score=state[6], moves=tally.moves,
+        actions=tally.actions, think_time=tally.think, max_move_time=tally.longest,
+        decisions=tally.decisions, max_moves=max_moves, move_time_limit=move_time_limit,
+        failure=failure, agent_stats=stats)
     if display is not None:
         try:
             display.finish(state, result)
         except (KeyboardInterrupt, GameInterrupted):
             pass
     return result
+
+
+class _Tally:
+    """What the loop counts while it plays."""
+
+    def __init__(self, n: int) -> None:
+        self.think = [0.0] * n
+        self.longest = [0.0] * n
+        self.decisions = [0] * n
+        self.actions: list[str] = []
+        self.moves = 0
+        self.outcome: str | None = None
+
+
+def _play(state: GameState, players: _Players, tally: _Tally, max_moves: int | None,
+          limit: float | None, display: Display | None) -> GameState:
+    """Play from ``state`` until the game ends or an agent fails; return the last state."""
+    clock = time.perf_counter
+    for index, player in enumerate(players.agents):
+        start_game = getattr(player, "start_game", None)
+        if start_game is not None:
+            players.call(index, "start_game", lambda f=start_game: f(state))
+            if players.failure is not None:
+                return state
+    while True:
+        if state[8] is not None:
+            tally.outcome = state[8]
+            return state
+        if max_moves is not None and tally.moves >= max_moves and state[7] == 0:
+            tally.outcome = MOVE_LIMIT
+            return state
+        agent = state[7]
+        player = players.agents[agent]
+        began = clock()
+        action = players.call(agent, "get_action", lambda: player.get_action(state))
+        spent = clock() - began
+        tally.think[agent] += spent
+        if players.failure is not None:
+            if players.failure.kind == TIMEOUT:
+                players.failure.message = (f"still thinking after {spent:.2f} s (limit "
+                                           f"{limit} s per move)")
+            return state
+        tally.decisions[agent] += 1
+        tally.longest[agent] = max(tally.longest[agent], spent)
+        if limit is not None and spent > limit:
+            players.fail(agent, TIMEOUT, f"took {spent:.3f} s for one move (limit {limit} s)")
+            return state
+        legal = state.legal_actions()
+        if not isinstance(action, str) or action not in legal:
+            players.fail(agent, ILLEGAL, f"returned {action!r}; legal here: {', '.join(legal)}")
+            return state
+        state = state.successor(action)
+        tally.actions.append(action)
+        if agent == 0:
+            tally.moves += 1
+        if display is not None:
+            report_fn = getattr(player, "last_report", None)
+            report = (players.call(agent, "last_report", report_fn)
+                      if callable(report_fn) else None)
+            if players.failure is not None:
+                return state
+            display.update(state, Move(agent, action, spent, report))
 
 
 def random_play(start: GameState, rng: random.Random) -> Iterator[GameState]:

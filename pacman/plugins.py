@@ -106,6 +106,21 @@ def resolve(spec: str, registry: Mapping[str, Any], kind: str) -> Any:
     return _classic_api().adapt(found, module, kind) if from_file else found
 
 
+def is_external(spec: str, registry: Mapping[str, Any]) -> bool:
+    """Whether ``spec`` names code outside ``registry`` (a module or a file)."""
+    return spec.strip() not in registry
+
+
+def absolute_name(spec: str) -> str:
+    """``spec`` with a file path made absolute, so another process (in another folder) finds
+    the same file; other names unchanged."""
+    spec = spec.strip()
+    where, sep, attr = spec.rpartition(":")
+    if sep and (where.endswith(".py") or "/" in where or "\\" in where):
+        return f"{Path(where).resolve()}:{attr}"
+    return spec
+
+
 def _classic_api() -> Any:
     """The hook for files written against the classic course API (:mod:`pacman.compat.loader`):
     their ``import util`` / ``from game import Agent`` resolve while they load, and their agents
