@@ -231,7 +231,8 @@ class _Players:
                 self.agents.append(agent)
                 continue
             built = self.call(index, "building the agent",
-                              lambda a=agent, i=index: self._build(a, i, seed))
+                              lambda a=agent, i=index: self._build(a, i, seed),
+                              timer=agent.isolation is None)
             if self.failure is not None:
                 break
             self.agents.append(built)
@@ -246,7 +247,8 @@ class _Players:
         return SandboxedAgent((name, role, dict(spec.raw_options)), index, rng, self.layout,
                               self.limit)
 
-    def call(self, index: int, what: str, function: Callable[[], Any]) -> Any:
+    def call(self, index: int, what: str, function: Callable[[], Any],
+             timer: bool = True) -> Any:
         """``function()``; a failure of agent ``index`` is recorded and gives ``None``.
 
         ``KeyboardInterrupt`` and :class:`GameInterrupted` pass (the user's Ctrl-C; agents
@@ -259,7 +261,7 @@ class _Players:
         sandboxed = (index < len(self.agents)
                      and type(self.agents[index]).__name__ == "SandboxedAgent")
         try:
-            with _HardLimit(None if sandboxed else self.hard_seconds):
+            with _HardLimit(None if sandboxed or not timer else self.hard_seconds):
                 return function()
         except AgentTimeout:
             self.fail(index, TIMEOUT, f"{what} did not return within {self.hard_seconds} s")

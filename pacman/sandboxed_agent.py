@@ -113,7 +113,7 @@ class SandboxedAgent:
         self._process = context.Process(
             target=_child_main, name=f"agent-{index}", daemon=True,
             args=(child_conn, request, index, rng, (layout.text, layout.name, layout.source)))
-        self._process.start()
+        _start_from_any_process(self._process)
         child_conn.close()
         self._answer(STARTUP_SECONDS + (time_limit or 0), "building the agent")
 
@@ -198,9 +198,25 @@ class SandboxedAgent:
             pass
 
 
+def _start_from_any_process(process: Any) -> None:
+    """Start ``process`` even from a daemonic process (cluster workers are daemonic, and
+    :mod:`multiprocessing` refuses children there because it could not join them at exit;
+    the child here is joined or killed by :meth:`SandboxedAgent.close`, and killed by the
+    kernel if its parent dies)."""
+    config = getattr(multiprocessing.current_process(), "_config", {})
+    daemonic = config.get("daemon", False)
+    config["daemon"] = False
+    try:
+        process.start()
+    finally:
+        if daemonic:
+            config["daemon"] = True
+
+
 def _grace(limit: float) -> float:
-    """Extra time before a late agent is killed (well inside twice the limit plus a second)."""
-    return min(1.0, limit)
+    """Extra time before a late agent is killed: one second, as for agents in the game's
+    process (a move that returns late but within it is a timeout all the same)."""
+    return 1.0
 
 
 # --- the child's side ------------------------------------------------------------------------
@@ -237,6 +253,17 @@ def _failure_value(error: BaseException, method: str) -> list[str]:
 def _child_main(conn: Any, request: tuple[str, str, dict[str, str]], index: int,
                 rng: random.Random, maze: tuple[str, str, str]) -> None:
     _contain_child()
+    try:
+        _serve(conn, request, index, rng, maze)
+    except (OSError, EOFError):  # the game is gone or has given up on this agent
+        pass
+    finally:
+        os._exit(0)
+
+
+def _serve(conn: Any, request: tuple[str, str, dict[str, str]], index: int,
+           rng: random.Random, maze: tuple[str, str, str]) -> None:
+    """Build the agent, then answer the game's requests until the pipe closes."""
     try:
         from pacman.lineup import agent_spec
 
