@@ -54,11 +54,18 @@ class AgentFailure(Exception):
         self.trace = trace
 
 
-def _context() -> Any:
+#: Modules every process started from the fork server has loaded already.
+PRELOAD = ["pacman.sandboxed_agent", "pacman.lineup", "pacman.batch.runner"]
+
+
+def process_context() -> Any:
+    """How this program starts processes (agents' and batch workers'): ``forkserver``, whose
+    server has loaded the game and the agent catalog once, or ``spawn`` where there is none.
+    Never a plain ``fork`` of the calling process, which may run threads."""
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["pacman.sandboxed_agent", "pacman.lineup"])
+        context.set_forkserver_preload(PRELOAD)
         return context
     return multiprocessing.get_context("spawn")
 
@@ -108,7 +115,7 @@ class SandboxedAgent:
                  rng: random.Random, layout: Layout, time_limit: float | None) -> None:
         self.layout = layout
         self.time_limit = time_limit
-        context = _context()
+        context = process_context()
         self._conn, child_conn = context.Pipe(duplex=True)
         self._process = context.Process(
             target=_child_main, name=f"agent-{index}", daemon=True,
