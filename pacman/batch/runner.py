@@ -135,7 +135,8 @@ def run_jobs(jobs: Iterable[GameJob], *, workers: int | None = None,
             unique.append(job)
         positions[job.key].append(position)
     results: list[GameResult | None] = [None] * len(jobs)
-    for _, job, result in stream_jobs(unique, total=len(unique), workers=workers, store=store,
+    for _, job, result in stream_jobs(enumerate(unique), total=len(unique), workers=workers,
+                                      store=store,
                                       progress=progress, backend=backend,
                                       chunk_size=chunk_size, scheduler=scheduler,
                                       on_repair=on_repair):
@@ -144,14 +145,15 @@ def run_jobs(jobs: Iterable[GameJob], *, workers: int | None = None,
     return results  # type: ignore[return-value]  # every position is filled by now
 
 
-def stream_jobs(jobs: Iterable[GameJob], *, total: int | None = None,
+def stream_jobs(jobs: Iterable[tuple[int, GameJob]], *, total: int | None = None,
                 workers: int | None = None, store: str | os.PathLike[str] | None = None,
                 progress: bool = False, backend: str = "local",
                 chunk_size: int | None = None, scheduler: str | None = None,
                 on_repair: Callable[[str], None] | None = None
                 ) -> Iterator[tuple[int, GameJob, GameResult]]:
-    """Play ``jobs`` (taken lazily: memory does not grow with their number) and yield
-    ``(position, job, result)`` as games finish, games already in ``store`` first.
+    """Play ``(position, job)`` pairs (taken lazily: memory does not grow with their number)
+    and yield ``(position, job, result)`` as games finish; ``position`` is the job's place in
+    its batch (stored with the game, it orders a report's conditions).
 
     ``total`` is the number of jobs if known (for the progress bar and the chunk size).
     Other arguments as for :func:`run_jobs`; jobs are not deduplicated here.
@@ -168,7 +170,7 @@ def stream_jobs(jobs: Iterable[GameJob], *, total: int | None = None,
         if opened is not None and opened.repaired and on_repair is not None:
             on_repair(f"{opened.path}: repaired the store: {opened.repaired}")
         stored: list[tuple[int, GameJob]] = []
-        pending = _pending(enumerate(jobs), opened, stored)
+        pending = _pending(iter(jobs), opened, stored)
         bar = Progress(total, 0) if progress and total is not None else None
 
         def from_store() -> Iterator[tuple[int, GameJob, GameResult]]:

@@ -18,6 +18,12 @@ Safety
     exclusive lock on the file, so two batches cannot interleave their lines. Records are not
     ``fsync``-ed one by one (that would cost milliseconds per game): a power failure may lose
     the last games the operating system had not yet written.
+
+Validation
+    Every record read is checked (:mod:`pacman.batch.validate`): all fields present and
+    typed, a known outcome, a key that is its job's key. A record that is valid JSON but not a
+    valid game is refused with its line number, wherever it is (a crash can only tear a line,
+    never write a well-formed wrong one).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from pacman.batch.jobs import GameJob
+from pacman.batch.validate import check_record
 from pacman.errors import PacmanError
 from pacman.game import GameResult
 
@@ -65,13 +72,37 @@ def record_line(job: GameJob, result: GameResult, index: int | None = None) -> s
     return json.dumps(record, separators=(",", ":")) + "\n"
 
 
+class InvalidRecord(ValueError):
+    """A line that is JSON but not a valid game record (see :mod:`pacman.batch.validate`)."""
+
+
 def parse_record(line: str | bytes) -> tuple[str, dict[str, Any]]:
-    """``(key, record)`` of one store line; raises ``ValueError`` if it is not a record."""
+    """``(key, record)`` of one store line. Raises ``ValueError`` if it is not JSON and
+    :class:`InvalidRecord` if it is JSON but not a complete, well-typed game record."""
     record = json.loads(line)
-    if not (isinstance(record, dict) and isinstance(record.get("key"), str)
-            and isinstance(record.get("result"), dict) and isinstance(record.get("job"), dict)):
-        raise ValueError("not a game record")
+    try:
+        check_record(record)
+    except ValueError as error:
+        raise InvalidRecord(str(error)) from None
     return record["key"], record
+
+
+def check_store_path(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`StoreError` unless ``path`` can be a store: a regular file, or a new file
+    in a folder that exists and can be written."""
+    path = Path(path)
+    if path.exists() or path.is_symlink():
+        if not path.is_file():
+            what = "a folder" if path.is_dir() else "not a regular file"
+            raise StoreError(f"{path}: {what}; a results store is a file")
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise StoreError(f"{path}: cannot be written (permission denied)")
+        return
+    folder = path.parent
+    if not folder.is_dir():
+        raise StoreError(f"{path}: cannot be created (no folder {folder})")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(f"{path}: cannot be created (permission denied in {folder})")
 
 
 def stored_game(record: dict[str, Any]) -> StoredGame:
@@ -110,6 +141,8 @@ def _scan(path: Path) -> _Scan:
     for number, raw in enumerate(complete[1:], start=2):
         try:
             key, record = parse_record(raw)
+        except InvalidRecord as error:
+            raise StoreError(f"{path}:{number}: not a valid game record: {error}") from None
         except (ValueError, UnicodeDecodeError):
             if number < len(complete) or tail:
                 raise StoreError(f"{path}:{number}: damaged record in the middle of the store "
@@ -138,6 +171,9 @@ def read_store(path: str | os.PathLike[str]) -> tuple[list[StoredGame], str | No
     path = Path(path)
     if not path.exists():
         raise StoreError(f"{path}: no such results store")
+    if not path.is_file():
+        raise StoreError(f"{path}: {'a folder' if path.is_dir() else 'not a regular file'}; "
+                         "a results store is a file")
     scan = _scan(path)
     try:
         games = [stored_game(record) for record in scan.records.values()]
@@ -155,6 +191,7 @@ class ResultStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        check_store_path(self.path)
         scan = _scan(self.path)
         self._records = scan.records
         self.repaired = scan.dropped
