@@ -217,6 +217,13 @@ def _limit(move_time_limit: float | None) -> float | None:
     return float(move_time_limit)
 
 
+def failure_message(what: str, error: BaseException) -> str:
+    """How an agent's exception is reported: ``"ValueError: ..."`` for a move, else
+    ``"start_game raised ValueError: ..."``."""
+    text = f"{type(error).__name__}: {error}"
+    return text if what == "get_action" else f"{what} raised {text}"
+
+
 class _Players:
     """The agents of one game, built and called so that every failure is the game's outcome."""
 
@@ -270,8 +277,7 @@ class _Players:
         except (KeyboardInterrupt, GameInterrupted):
             raise
         except BaseException as error:  # SystemExit, GeneratorExit, ...: the agent's failure
-            self.fail(index, CRASH, f"{what} raised {type(error).__name__}: {error}",
-                      traceback.format_exc())
+            self.fail(index, CRASH, failure_message(what, error), traceback.format_exc())
         return None
 
     def fail(self, agent: int, kind: str, message: str, trace: str = "") -> None:

@@ -254,7 +254,9 @@ def _reply(conn: Any, status: str, value: Any) -> None:
 
 
 def _failure_value(error: BaseException, method: str) -> list[str]:
-    return [f"{method} raised {type(error).__name__}: {error}", traceback.format_exc()]
+    from pacman.game import failure_message
+
+    return [failure_message(method, error), traceback.format_exc()]
 
 
 def _child_main(conn: Any, request: tuple[str, str, dict[str, str]], index: int,
