@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Mapping
 
-from pacman.game import OUTCOMES
+from pacman.game import CRASH, ILLEGAL, OUTCOMES, TIMEOUT
+
+FAILURES = (CRASH, ILLEGAL, TIMEOUT)
 
 
 def _integer(value: Any) -> bool:
@@ -101,6 +103,11 @@ def check_result(result: Any) -> None:
     failure = result.get("failure")
     if failure is not None and failure["agent"] >= players:
         raise ValueError(f"its result's failure names agent {failure['agent']} of {players}")
+    failed = failure["kind"] if failure is not None else None
+    if result["outcome"] in FAILURES or failed is not None:
+        if failed != result["outcome"]:
+            raise ValueError(f"its result's outcome {result['outcome']!r} does not match its "
+                             f"failure ({failed or 'none'})")
 
 
 def check_record(record: Any) -> None:
