@@ -233,3 +233,19 @@ def _pool_workers(root: int) -> list[int]:
                 continue
     children = {pid for pid, parent in parents.items() if parent == root}
     return sorted(pid for pid, parent in parents.items() if parent in children)
+
+
+def test_a_changed_cached_maze_is_never_played_again(tmp_path):
+    from pacman.batch import GameJob, play_job
+    from pacman.batch.jobs import _specs
+
+    maze = write_maze(tmp_path)
+    job = GameJob("random", maze, "random", ghosts="random", seed=4, max_moves=40)
+    before = comparable(play_job(job))
+    layout, _ = _specs(job.setup)
+    try:
+        object.__setattr__(layout, "food", 0)  # what an agent in this process could try
+    except (AttributeError, TypeError):
+        pass  # the maze is frozen: nothing to undo
+    after = comparable(play_job(job))
+    assert after == before
