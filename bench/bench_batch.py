@@ -8,7 +8,9 @@ Usage: ``python bench/bench_batch.py [--games N] [--layout NAME] [--big N] [--re
 * the store's overhead per game: appending a finished game's line to a results store
   (writing it and parsing it back), target under 1 ms; and the same measured end to end as
   the difference between a 1-worker batch with and without a store;
-* ``--big`` games (default 10,000) on every core with a store, against the 2-minute target.
+* ``--big`` games (default 10,000) on every core with a store, against the 2-minute target;
+* where the time goes, in CPU seconds (meaningful on a shared machine): per game played, per
+  game in the batch's own process while two workers play, and the time to start a pool.
 
 The ratio needs two otherwise idle cores; the load average is printed next to it.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -43,6 +46,31 @@ def best_rate(jobs: list[GameJob], repeats: int, **options) -> float:
     return best
 
 
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def where_time_goes(jobs: list[GameJob]) -> None:
+    """CPU per game of playing (in one process) and of the batch's own process while two
+    workers play (results in, store lines parsed): the second shares the cores with the
+    workers, so it bounds the ratio. Also the wall time to start a pool and play 2 games.
+    CPU times hold on a loaded machine, where wall-clock ratios do not."""
+    began = cpu_seconds()
+    run_jobs(jobs, workers=1)
+    playing = (cpu_seconds() - began) / len(jobs)
+    began = cpu_seconds()
+    run_jobs(jobs, workers=2)
+    parent = (cpu_seconds() - began) / len(jobs)
+    began = time.perf_counter()
+    run_jobs(jobs[:2], workers=2, chunk_size=1)
+    start = time.perf_counter() - began
+    bound = 2 * playing / (playing + parent)
+    print(f"cpu per game: {1e6 * playing:.0f} us playing in one process; {1e6 * parent:.0f} us "
+          f"in the batch's process with 2 workers (ratio bound on 2 idle cores "
+          f"{bound:.2f}); starting a pool of 2 and playing 2 games: {start:.2f} s")
+
+
 def store_append_us(jobs: list[GameJob], folder: Path) -> float:
     """Microseconds per game to append ready-made lines to a store (write + parse)."""
     lines = [record_line(job, play_job(job)) for job in jobs]
@@ -65,6 +93,7 @@ def main() -> None:
     jobs = jobs_for(args.layout, args.games)
     run_jobs(jobs[:100], workers=1)  # warm up: imports, maze tables
 
+    where_time_goes(jobs[:1000])
     one = best_rate(jobs, args.repeats, workers=1)
     two = best_rate(jobs, args.repeats, workers=2)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -232,7 +232,7 @@ def _collect(finished: Iterator[list[str]], opened: ResultStore | None,
                 if opened is not None:
                     record = opened.append_line(line)
                 else:
-                    record = parse_record(line)[1]
+                    record = parse_record(line, made_here=True)[1]
                 yield (record["index"], GameJob.from_dict(record["job"]),
                        GameResult.from_dict(record["result"]))
             if bar is not None:
