@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pacman.batch import GameJob, ResultStore, play_job, run_jobs  # noqa: E402
-from pacman.batch.runner import default_workers  # noqa: E402
+from pacman.batch.runner import default_workers, play_chunk  # noqa: E402
 from pacman.batch.store import record_line  # noqa: E402
 
 
@@ -58,6 +58,9 @@ def where_time_goes(jobs: list[GameJob]) -> None:
     CPU times hold on a loaded machine, where wall-clock ratios do not."""
     began = cpu_seconds()
     run_jobs(jobs, workers=1)
+    alone = (cpu_seconds() - began) / len(jobs)
+    began = cpu_seconds()
+    play_chunk(list(enumerate(jobs)))
     playing = (cpu_seconds() - began) / len(jobs)
     began = cpu_seconds()
     run_jobs(jobs, workers=2)
@@ -65,10 +68,13 @@ def where_time_goes(jobs: list[GameJob]) -> None:
     began = time.perf_counter()
     run_jobs(jobs[:2], workers=2, chunk_size=1)
     start = time.perf_counter() - began
-    bound = 2 * playing / (playing + parent)
-    print(f"cpu per game: {1e6 * playing:.0f} us playing in one process; {1e6 * parent:.0f} us "
-          f"in the batch's process with 2 workers (ratio bound on 2 idle cores "
-          f"{bound:.2f}); starting a pool of 2 and playing 2 games: {start:.2f} s")
+    # Two workers and the batch's process share two cores: at best 2 / (worker + parent)
+    # games per CPU second, against 1 / alone with one worker (all in one process).
+    bound = 2 * alone / (playing + parent)
+    print(f"cpu per game: {1e6 * alone:.0f} us for a 1-worker batch; {1e6 * playing:.0f} us in "
+          f"a worker; {1e6 * parent:.0f} us in the batch's process with 2 workers (ratio "
+          f"bound on 2 idle cores {bound:.2f}); starting a pool of 2 and playing 2 games: "
+          f"{start:.2f} s")
 
 
 def store_append_us(jobs: list[GameJob], folder: Path) -> float:

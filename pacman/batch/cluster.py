@@ -85,9 +85,10 @@ def _connect(stack: ExitStack, distributed, workers: int, scheduler: str | None)
 
 
 def run_on_dask(chunks: Iterator[list[tuple[int, GameJob]]], workers: int,
-                scheduler: str | None = None) -> Iterator[list[str]]:
-    """Play ``chunks`` (taken lazily) on a Dask cluster; yield each chunk's store lines as it
-    finishes. At most two chunks per cluster thread are submitted at a time."""
+                scheduler: str | None = None
+                ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
+    """Play ``chunks`` (taken lazily) on a Dask cluster; yield each chunk with its store lines
+    as it finishes. At most two chunks per cluster thread are submitted at a time."""
     from pacman.batch.runner import BatchError, play_chunk
 
     distributed = _distributed()
@@ -98,9 +99,11 @@ def run_on_dask(chunks: Iterator[list[tuple[int, GameJob]]], workers: int,
         limit = 2 * max(threads, workers, 1)
         running = distributed.as_completed()
         submitted = []
+        sent = {}
         try:
             for chunk in itertools.islice(chunks, limit):
                 submitted.append(client.submit(play_chunk, chunk, pure=False))
+                sent[submitted[-1].key] = chunk
                 running.add(submitted[-1])
             for future in running:
                 try:
@@ -113,8 +116,9 @@ def run_on_dask(chunks: Iterator[list[tuple[int, GameJob]]], workers: int,
                 chunk = next(chunks, None)
                 if chunk is not None:
                     submitted.append(client.submit(play_chunk, chunk, pure=False))
+                    sent[submitted[-1].key] = chunk
                     running.add(submitted[-1])
                 submitted = [f for f in submitted if not f.done()]
-                yield lines
+                yield sent.pop(future.key), lines
         finally:
             client.cancel([f for f in submitted if not f.done()])

@@ -213,27 +213,31 @@ def _pending(jobs: Iterator[tuple[int, GameJob]], opened: ResultStore | None,
 
 
 def _finished(chunks: Iterator[list[tuple[int, GameJob]]], backend: str, workers: int,
-              scheduler: str | None) -> Iterator[list[str]]:
+              scheduler: str | None
+              ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
+    """Each chunk with its store lines, as chunks finish."""
     if backend == "dask":
         from pacman.batch.cluster import run_on_dask
 
         return run_on_dask(chunks, workers, scheduler)
     if workers == 1:
-        return map(play_chunk, chunks)
+        return ((chunk, play_chunk(chunk)) for chunk in chunks)
     return _run_local(chunks, workers)
 
 
-def _collect(finished: Iterator[list[str]], opened: ResultStore | None,
+def _collect(finished: Iterator[tuple[list[tuple[int, GameJob]], list[str]]],
+             opened: ResultStore | None,
              bar: Progress | None) -> Iterator[tuple[int, GameJob, GameResult]]:
     """Store each finished game's line and yield it as ``(position, job, result)``."""
     try:
-        for lines in finished:
+        for chunk, lines in finished:
+            jobs = dict(chunk)  # the jobs as sent: no need to rebuild them from the lines
             for line in lines:
                 if opened is not None:
                     record = opened.append_line(line)
                 else:
                     record = parse_record(line, made_here=True)[1]
-                yield (record["index"], GameJob.from_dict(record["job"]),
+                yield (record["index"], jobs[record["index"]],
                        GameResult.from_dict(record["result"]))
             if bar is not None:
                 bar.advance(len(lines))
@@ -262,8 +266,9 @@ MAX_WORKER_DEATHS = 3
 
 
 def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
-               ) -> Iterator[list[str]]:
-    """Play ``chunks`` on ``workers`` processes; yield each chunk's lines as it finishes.
+               ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
+    """Play ``chunks`` on ``workers`` processes; yield each chunk with its lines as it
+    finishes.
 
     A worker that dies (killed, out of memory) is replaced: the pool is started again and the
     chunks that were in flight are played again, up to :data:`MAX_WORKER_DEATHS` times.
@@ -292,8 +297,7 @@ def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
                 except BrokenProcessPool:
                     broken.append(future)
                     continue
-                del running[future]
-                yield lines
+                yield running.pop(future), lines
             if broken:
                 deaths += 1
                 if deaths > MAX_WORKER_DEATHS:
