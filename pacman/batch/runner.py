@@ -261,7 +261,7 @@ def _worker_init() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-#: How often the chunks in flight may lose their worker before the batch gives up.
+#: How often a chunk of games may lose its worker before the batch gives up.
 MAX_WORKER_DEATHS = 3
 
 
@@ -271,43 +271,45 @@ def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
     finishes.
 
     A worker that dies (killed, out of memory) is replaced: the pool is started again and the
-    chunks that were in flight are played again, up to :data:`MAX_WORKER_DEATHS` times.
+    chunks that were in flight are played again. A chunk in flight at
+    :data:`MAX_WORKER_DEATHS` deaths (likely the cause) stops the batch with a
+    :class:`BatchError`.
     """
     executor = _pool(workers)
-    deaths = 0
     clean = False
     try:
         # At most two chunks per worker in flight: enough to keep workers busy, and a store
-        # that resumes loses no more than that.
-        running: dict[Any, list[tuple[int, GameJob]]] = {}
+        # that resumes loses no more than that. Values: the chunk and the deaths it has seen.
+        running: dict[Any, tuple[list[tuple[int, GameJob]], int]] = {}
         limit = 2 * workers
         while True:
             while len(running) < limit:
                 chunk = next(chunks, None)
                 if chunk is None:
                     break
-                running[executor.submit(play_chunk, chunk)] = chunk
+                running[executor.submit(play_chunk, chunk)] = (chunk, 0)
             if not running:
                 break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
-            broken = []
+            broken = False
             for future in done:
                 try:
                     lines = future.result()
                 except BrokenProcessPool:
-                    broken.append(future)
+                    broken = True
                     continue
-                yield running.pop(future), lines
+                yield running.pop(future)[0], lines
             if broken:
-                deaths += 1
-                if deaths > MAX_WORKER_DEATHS:
-                    raise BatchError("worker processes died again and again (killed, or out "
-                                     "of memory); the games finished so far are kept in the "
-                                     "store: run the same batch again to resume")
-                lost = list(running.values())
+                lost = [(chunk, deaths + 1) for chunk, deaths in running.values()]
+                if any(deaths >= MAX_WORKER_DEATHS for _, deaths in lost):
+                    raise BatchError("worker processes died again and again on the same "
+                                     "games (killed, or out of memory); the games finished "
+                                     "so far are kept in the store: run the same batch "
+                                     "again to resume")
                 _stop(executor)
                 executor = _pool(workers)
-                running = {executor.submit(play_chunk, chunk): chunk for chunk in lost}
+                running = {executor.submit(play_chunk, chunk): (chunk, deaths)
+                           for chunk, deaths in lost}
         clean = True
     finally:
         if clean:
