@@ -123,7 +123,7 @@ def stored_game(record: dict[str, Any]) -> StoredGame:
 
 @dataclass
 class _Scan:
-    records: dict[str, dict[str, Any]]
+    records: dict[str, bytes]  # key -> its (checked) line: a third of the parsed size
     good_end: int  # byte offset just past the last good line
     dropped: str | None  # what a torn last line held, described
 
@@ -144,7 +144,7 @@ def _scan(path: Path) -> _Scan:
     if not _is_header(complete[0]):
         raise StoreError(f"{path}: not a results store of this program (its first line is "
                          "not the store header)")
-    records: dict[str, dict[str, Any]] = {}
+    records: dict[str, bytes] = {}
     good_end = len(complete[0]) + 1
     dropped = None
     for number, raw in enumerate(complete[1:], start=2):
@@ -159,7 +159,7 @@ def _scan(path: Path) -> _Scan:
                                  ) from None
             dropped = f"line {number} ({len(raw)} bytes) was not a complete record"
             break
-        records[key] = record
+        records[key] = raw
         good_end += len(raw) + 1
     if tail:
         dropped = f"line {len(complete) + 1} ({len(tail)} bytes) was cut short"
@@ -185,7 +185,7 @@ def read_store(path: str | os.PathLike[str]) -> tuple[list[StoredGame], str | No
                          "a results store is a file")
     scan = _scan(path)
     try:
-        games = [stored_game(record) for record in scan.records.values()]
+        games = [stored_game(json.loads(raw)) for raw in scan.records.values()]
     except (TypeError, ValueError, KeyError) as error:
         raise StoreError(f"{path}: a record does not describe a game ({error})") from None
     return games, scan.dropped
@@ -202,7 +202,7 @@ class ResultStore:
         self.path = Path(path)
         check_store_path(self.path)
         scan = _scan(self.path)
-        self._records = scan.records
+        self._records: dict[str, bytes | None] = dict(scan.records)
         self.repaired = scan.dropped
         try:
             self._file = open(self.path, "r+b" if self.path.exists() else "w+b", buffering=0)
@@ -242,9 +242,12 @@ class ResultStore:
         return iter(self._records)
 
     def result(self, key: str) -> GameResult:
-        """The stored result of the job with ``key``."""
+        """The stored result of the job with ``key``, found when the store was opened."""
         try:
-            return GameResult.from_dict(self._records[key]["result"])
+            raw = self._records[key]
+            if raw is None:
+                raise KeyError(key)
+            return GameResult.from_dict(json.loads(raw)["result"])
         except (TypeError, ValueError) as error:
             raise StoreError(f"{self.path}: the record of job {key} is not a game "
                              f"({error})") from None
@@ -257,7 +260,7 @@ class ResultStore:
         while view:
             written = self._file.write(view)
             view = view[written:]
-        self._records[key] = record
+        self._records[key] = None  # its result went to the caller; only resuming needs keys
         return record
 
     def append(self, job: GameJob, result: GameResult) -> None:

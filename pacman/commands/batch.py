@@ -8,7 +8,6 @@ format is described in :mod:`pacman.batch.plan`. The table goes to stdout (JSON 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import sys
 from typing import Any
@@ -21,7 +20,7 @@ from pacman.commands.argtypes import whole_number
 from pacman.commands.play import DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN
 from pacman.commands.report import add_table_options
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult
+from pacman.game import WIN, GameResult
 from pacman.options import parse_assignments
 
 DEFAULT_STORE = "batch_results.jsonl"
@@ -169,13 +168,15 @@ def run(args: argparse.Namespace) -> int:
     if store is not None:
         check_store_path(store)
     games = []
+    shared: dict[str, Any] = {}  # one job object per condition: the tables read only those
     try:
         for position, job, result in stream_jobs(
                 plan.numbered_jobs(shard_of), total=plan.size(shard_of),
                 workers=settings["workers"], store=store, progress=not args.no_progress,
                 backend=settings["backend"], chunk_size=settings["chunk_size"],
                 scheduler=settings["scheduler"], on_repair=note):
-            games.append((position, job, slim(result)))
+            job = shared.setdefault(job.condition, job)
+            games.append((position, job, SlimResult(result)))
     except KeyboardInterrupt:
         if store:
             note(f"interrupted: finished games are in {store}; run the same command again "
@@ -199,7 +200,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def slim(result: GameResult) -> GameResult:
-    """``result`` without what the tables do not use (the moves, the maze text), so a long
-    batch keeps a few hundred bytes per game in memory, not the whole game."""
-    return dataclasses.replace(result, actions=[], layout_text="")
+class SlimResult:
+    """What the tables read of a game (outcome, score, moves, seed, Pacman's think time,
+    decisions and search statistics), in a fraction of a :class:`GameResult`'s memory, so a
+    long batch keeps about a hundred bytes per game played."""
+
+    __slots__ = ("seed", "layout", "outcome", "score", "moves", "think_time", "decisions",
+                 "agent_stats")
+
+    def __init__(self, result: GameResult) -> None:
+        self.seed, self.layout, self.outcome = result.seed, result.layout, result.outcome
+        self.score, self.moves = result.score, result.moves
+        self.think_time = result.think_time[:1]
+        self.decisions = result.decisions[:1]
+        first = result.agent_stats[0] if result.agent_stats else None
+        self.agent_stats = ([{k: first[k] for k in ("nodes", "decisions") if k in first}]
+                            if isinstance(first, dict) and "nodes" in first else [])
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == WIN
