@@ -299,8 +299,9 @@ def _serve(conn: Any, request: tuple[str, str, dict[str, str]], index: int,
                     _reply(conn, "illegal", repr(value)[:200])
                     continue
             elif what == "start":
-                value = function(state) if callable(function) else None
-                value = None
+                if callable(function):
+                    function(state)
+                value = None  # what start_game returns is not the game's business
             else:
                 value = function() if callable(function) else None
         except BaseException as error:
