@@ -174,7 +174,7 @@ def test_a_huge_batch_starts_at_once_in_bounded_memory(tmp_path):
         return store.read_bytes().count(b"\n") if store.exists() else 0
 
     def wait_for(count: int) -> tuple[int, float]:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 180
         while lines() < count:
             assert process.poll() is None, process.stderr.read().decode()
             assert time.monotonic() < deadline, f"the batch did not reach {count} games"

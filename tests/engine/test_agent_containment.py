@@ -41,7 +41,7 @@ def test_no_agent_outlives_its_time_limit(name):
     assert result.outcome == TIMEOUT and result.failure.agent == 0, result.failure
     # The move (or start) that never ends is cut within twice the limit plus a second.
     assert result.think_time[0] <= 2 * LIMIT + 1
-    assert seconds < 2 * LIMIT + 1 + 5  # plus starting the agent's process
+    assert seconds < 2 * LIMIT + 1 + 20  # plus starting the agent's process (loaded machine)
 
 
 @pytest.mark.parametrize("name, kind, words", [
