@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence
 from pacman.game import (CRASH, HARD_LIMIT_GRACE, ILLEGAL, INTERRUPTED, MOVE_LIMIT, TIMEOUT,
                          Agent, AgentSpec, AgentTimeout, Display, Failure, GameInterrupted,
                          GameResult, Move, agent_rng)
+from pacman.errors import PacmanError
 from pacman.layout import Layout
 from pacman.sandboxed_agent import AgentFailure, SandboxedAgent
 from pacman.state import GameState
@@ -78,9 +79,17 @@ class _Players:
             if not isinstance(agent, AgentSpec):
                 self.agents.append(agent)
                 continue
-            built = self.call(index, "building the agent",
-                              lambda a=agent, i=index: self._build(a, i, seed),
-                              timer=agent.isolation is None)
+            # A built-in agent that refuses its setup (say, the keyboard without a window)
+            # is the user's configuration error, not a game's outcome.
+            in_process = agent.isolation is None
+            try:
+                built = self.call(index, "building the agent",
+                                  lambda a=agent, i=index: self._build(a, i, seed),
+                                  timer=in_process,
+                                  passes=(PacmanError,) if in_process else ())
+            except PacmanError:
+                self.close()
+                raise
             if self.failure is not None:
                 break
             self.agents.append(built)
@@ -94,8 +103,9 @@ class _Players:
                               self.limit)
 
     def call(self, index: int, what: str, function: Callable[[], Any],
-             timer: bool = True) -> Any:
+             timer: bool = True, passes: tuple[type[BaseException], ...] = ()) -> Any:
         """``function()``; a failure of agent ``index`` is recorded and gives ``None``.
+        Exceptions of the types in ``passes`` are raised, not recorded.
 
         ``KeyboardInterrupt`` and :class:`GameInterrupted` pass (the user's Ctrl-C; agents
         that could raise one on their own play in a child process, where it is a crash).
@@ -111,6 +121,8 @@ class _Players:
         except AgentFailure as error:
             self.fail(index, error.kind, error.message, error.trace)
         except (KeyboardInterrupt, GameInterrupted):
+            raise
+        except passes:
             raise
         except BaseException as error:  # SystemExit, GeneratorExit, ...: the agent's failure
             self.fail(index, CRASH, failure_message(what, error), traceback.format_exc())
@@ -151,7 +163,9 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     as they are. ``max_moves`` caps Pacman's moves (outcome ``"move_limit"``);
     ``move_time_limit`` is the per-move think time in seconds (``None`` or infinity: none).
     Whatever an agent does (raise anything, exit, return garbage, never return) is the
-    game's outcome, not an exception of this function.
+    game's outcome, not an exception of this function; only a built-in agent that refuses
+    its setup with a :class:`~pacman.errors.PacmanError` (the keyboard agent without a
+    window) raises it, as the user's configuration error.
     """
     limit = _limit(move_time_limit)
     state = GameState.initial(layout, num_ghosts=len(agents) - 1)
