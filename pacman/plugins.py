@@ -107,8 +107,10 @@ def resolve(spec: str, registry: Mapping[str, Any], kind: str) -> Any:
 
 
 def is_external(spec: str, registry: Mapping[str, Any]) -> bool:
-    """Whether ``spec`` names code outside ``registry`` (a module or a file)."""
-    return spec.strip() not in registry
+    """Whether ``spec`` names code outside ``registry``: ``module:attr`` or ``file.py:attr``
+    (a short name or an alias of the catalog is not)."""
+    spec = spec.strip()
+    return ":" in spec and spec not in registry
 
 
 def absolute_name(spec: str) -> str:
