@@ -8,7 +8,9 @@ Usage: ``python bench/bench_batch.py [--games N] [--layout NAME] [--big N] [--re
 * the store's overhead per game: appending a finished game's line to a results store
   (writing it and parsing it back), target under 1 ms; and the same measured end to end as
   the difference between a 1-worker batch with and without a store;
-* ``--big`` games (default 10,000) on every core with a store, against the 2-minute target.
+* ``--big`` games (default 10,000) on every core with a store, against the 2-minute target;
+* where the time goes, in CPU seconds (meaningful on a shared machine): per game played, per
+  game in the batch's own process while two workers play, and the time to start a pool.
 
 The ratio needs two otherwise idle cores; the load average is printed next to it.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -25,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pacman.batch import GameJob, ResultStore, play_job, run_jobs  # noqa: E402
-from pacman.batch.runner import default_workers  # noqa: E402
+from pacman.batch.runner import default_workers, play_chunk  # noqa: E402
 from pacman.batch.store import record_line  # noqa: E402
 
 
@@ -41,6 +44,37 @@ def best_rate(jobs: list[GameJob], repeats: int, **options) -> float:
         run_jobs(jobs, **options)
         best = max(best, len(jobs) / (time.perf_counter() - began))
     return best
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def where_time_goes(jobs: list[GameJob]) -> None:
+    """CPU per game of playing (in one process) and of the batch's own process while two
+    workers play (results in, store lines parsed): the second shares the cores with the
+    workers, so it bounds the ratio. Also the wall time to start a pool and play 2 games.
+    CPU times hold on a loaded machine, where wall-clock ratios do not."""
+    began = cpu_seconds()
+    run_jobs(jobs, workers=1)
+    alone = (cpu_seconds() - began) / len(jobs)
+    began = cpu_seconds()
+    play_chunk(list(enumerate(jobs)))
+    playing = (cpu_seconds() - began) / len(jobs)
+    began = cpu_seconds()
+    run_jobs(jobs, workers=2)
+    parent = (cpu_seconds() - began) / len(jobs)
+    began = time.perf_counter()
+    run_jobs(jobs[:2], workers=2, chunk_size=1)
+    start = time.perf_counter() - began
+    # Two workers and the batch's process share two cores: at best 2 / (worker + parent)
+    # games per CPU second, against 1 / alone with one worker (all in one process).
+    bound = 2 * alone / (playing + parent)
+    print(f"cpu per game: {1e6 * alone:.0f} us for a 1-worker batch; {1e6 * playing:.0f} us in "
+          f"a worker; {1e6 * parent:.0f} us in the batch's process with 2 workers (ratio "
+          f"bound on 2 idle cores {bound:.2f}); starting a pool of 2 and playing 2 games: "
+          f"{start:.2f} s")
 
 
 def store_append_us(jobs: list[GameJob], folder: Path) -> float:
@@ -65,6 +99,7 @@ def main() -> None:
     jobs = jobs_for(args.layout, args.games)
     run_jobs(jobs[:100], workers=1)  # warm up: imports, maze tables
 
+    where_time_goes(jobs[:1000])
     one = best_rate(jobs, args.repeats, workers=1)
     two = best_rate(jobs, args.repeats, workers=2)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

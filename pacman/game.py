@@ -1,5 +1,8 @@
 """The one game loop: agents take turns on a state until the game ends; the result is data.
 
+This module holds the data of a game (agent specs, moves, results) and replays;
+:func:`run_game`, the loop itself, is in :mod:`pacman.game_loop` and exported from here.
+
 Agent protocol
     An agent is any object with ``get_action(state) -> action``. It may also define
     ``start_game(state)`` (called once before the first move) and ``last_report()`` (what its
@@ -8,32 +11,32 @@ Agent protocol
     ``random.Random`` of the agent's own, seeded from the game seed and the agent's index.
 
 Failures
-    An agent that raises, returns an illegal action, or exceeds the per-move time limit ends the
-    game; the :class:`GameResult` says which agent failed and how (``outcome`` is ``"crash"``,
+    An agent that raises (anything, ``SystemExit`` and ``GeneratorExit`` included, in its
+    constructor, ``start_game``, ``get_action``, ``last_report`` or ``stats``), returns an
+    illegal action, returns ``stats`` that are not JSON data, or exceeds the per-move time
+    limit ends the game; the :class:`GameResult` says which agent failed and how (``outcome`` is ``"crash"``,
     ``"illegal"`` or ``"timeout"``). Nothing is printed. Ctrl-C (or a display that is closed)
     ends the game with outcome ``"interrupted"`` and the result so far.
 
 Time limits
-    The think time of every move is measured. When a per-move limit is set and the loop runs in
-    the main thread of a POSIX process, an interval timer also interrupts an agent that is still
-    thinking one second after its limit (so an endless loop cannot hang the game); elsewhere the
-    limit is checked when the move returns. The grader adds process isolation on top.
+    The think time of every move is measured. Agents whose spec has an ``isolation`` (every
+    agent loaded from a file or a module) play in a child process that is killed when it is
+    late, so no agent code can defeat the limit (:mod:`pacman.sandboxed_agent`). For the
+    built-in agents, which play in this process for speed, an interval timer interrupts an
+    agent still thinking one second after its limit when the loop runs in the main thread of a
+    POSIX process; elsewhere the limit is checked when the move returns.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import signal
-import threading
-import time
-import traceback
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence, runtime_checkable
 
 from pacman import __version__
 from pacman.errors import PacmanError
-from pacman.layout import Layout, parse_layout
+from pacman.layout import parse_layout
 from pacman.state import GameState
 
 WIN, LOSS = "win", "loss"
@@ -65,6 +68,9 @@ class AgentSpec:
     factory: Callable[..., Any]
     options: Mapping[str, Any] = field(default_factory=dict)
     raw_options: Mapping[str, str] = field(default_factory=dict)
+    #: ``(name, role)`` to run the agent in a child process that resolves it by that name
+    #: (see :mod:`pacman.sandboxed_agent`); ``None`` runs it in this process.
+    isolation: tuple[str, str] | None = None
 
     def build(self, index: int, rng: random.Random) -> Agent:
         return self.factory(index=index, rng=rng, **self.options)
@@ -181,155 +187,6 @@ def agent_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"pacman-game:{seed}:agent:{index}")
 
 
-class _HardLimit:
-    """Interrupts the current thread with :class:`AgentTimeout` after ``seconds`` (POSIX only)."""
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self.active = (seconds is not None and hasattr(signal, "setitimer")
-                       and threading.current_thread() is threading.main_thread())
-        self.previous: Any = None
-
-    def __enter__(self) -> _HardLimit:
-        if self.active:
-            self.previous = signal.signal(signal.SIGALRM, self._fire)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
-        return self
-
-    @staticmethod
-    def _fire(signum: int, frame: Any) -> None:
-        raise AgentTimeout()
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.active:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
-
-
-def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0, *,
-             max_moves: int | None = 1000, move_time_limit: float | None = None,
-             display: Display | None = None) -> GameResult:
-    """Play one game and return its result.
-
-    ``agents[0]`` plays Pacman and ``agents[1:]`` the ghosts (the maze must have at least that
-    many ghost starts). Specs are built fresh for this game with their own seeded generator;
-    ready-made agent objects are used as they are. ``max_moves`` caps Pacman's moves (outcome
-    ``"move_limit"``); ``move_time_limit`` is the per-move think time in seconds.
-    """
-    state = GameState.initial(layout, num_ghosts=len(agents) - 1)
-    players: list[Any] = []
-    for index, agent in enumerate(agents):
-        players.append(agent.build(index, agent_rng(seed, index))
-                       if isinstance(agent, AgentSpec) else agent)
-    described = [a.describe() if isinstance(a, AgentSpec)
-                 else {"name": type(a).__name__, "options": {}} for a in agents]
-    n = len(players)
-    think = [0.0] * n
-    longest = [0.0] * n
-    decisions = [0] * n
-    actions: list[str] = []
-    failure: Failure | None = None
-    outcome: str | None = None
-    moves = 0
-    hard_seconds = None if move_time_limit is None else move_time_limit + HARD_LIMIT_GRACE
-    clock = time.perf_counter
-
-    def fail(agent: int, kind: str, message: str, trace: str = "") -> str:
-        nonlocal failure
-        failure = Failure(agent, kind, message, trace)
-        return kind
-
-    try:
-        if display is not None:
-            display.start(state, [d["name"] for d in described])
-        for index, player in enumerate(players):
-            start_game = getattr(player, "start_game", None)
-            if start_game is not None:
-                try:
-                    with _HardLimit(hard_seconds):
-                        start_game(state)
-                except AgentTimeout:
-                    outcome = fail(index, TIMEOUT, "start_game did not return in time")
-                    break
-                except (Exception, SystemExit) as error:
-                    outcome = fail(index, CRASH, f"start_game raised {type(error).__name__}: "
-                                   f"{error}", traceback.format_exc())
-                    break
-        while outcome is None:
-            if state[8] is not None:
-                outcome = state[8]
-                break
-            if max_moves is not None and moves >= max_moves and state[7] == 0:
-                outcome = MOVE_LIMIT
-                break
-            agent = state[7]
-            player = players[agent]
-            began = clock()
-            try:
-                with _HardLimit(hard_seconds):
-                    action = player.get_action(state)
-            except AgentTimeout:
-                spent = clock() - began
-                think[agent] += spent
-                outcome = fail(agent, TIMEOUT, f"still thinking after {spent:.2f} s "
-                               f"(limit {move_time_limit} s per move)")
-                break
-            except (KeyboardInterrupt, GameInterrupted):
-                raise
-            except (Exception, SystemExit) as error:
-                think[agent] += clock() - began
-                outcome = fail(agent, CRASH, f"{type(error).__name__}: {error}",
-                               traceback.format_exc())
-                break
-            spent = clock() - began
-            think[agent] += spent
-            decisions[agent] += 1
-            longest[agent] = max(longest[agent], spent)
-            if move_time_limit is not None and spent > move_time_limit:
-                outcome = fail(agent, TIMEOUT, f"took {spent:.3f} s for one move "
-                               f"(limit {move_time_limit} s)")
-                break
-            legal = state.legal_actions()
-            if not isinstance(action, str) or action not in legal:
-                outcome = fail(agent, ILLEGAL, f"returned {action!r}; legal here: "
-                               f"{', '.join(legal)}")
-                break
-            state = state.successor(action)
-            actions.append(action)
-            if agent == 0:
-                moves += 1
-            if display is not None:
-                report_fn = getattr(player, "last_report", None)
-                try:
-                    report = report_fn() if callable(report_fn) else None
-                except Exception as error:
-                    outcome = fail(agent, CRASH, f"last_report raised {type(error).__name__}: "
-                                   f"{error}", traceback.format_exc())
-                    break
-                display.update(state, Move(agent, action, spent, report))
-    except (KeyboardInterrupt, GameInterrupted):
-        outcome = INTERRUPTED
-    stats = []
-    for player in players:
-        get_stats = getattr(player, "stats", None)
-        try:
-            stats.append(get_stats() if callable(get_stats) else None)
-        except Exception:
-            stats.append(None)
-    result = GameResult(
-        seed=seed, layout=layout.name, layout_text=layout.text, num_ghosts=n - 1,
-        agents=described, outcome=outcome or INTERRUPTED, score=state[6], moves=moves,
-        actions=actions, think_time=think, max_move_time=longest, decisions=decisions,
-        max_moves=max_moves, move_time_limit=move_time_limit, failure=failure,
-        agent_stats=stats)
-    if display is not None:
-        try:
-            display.finish(state, result)
-        except (KeyboardInterrupt, GameInterrupted):
-            pass
-    return result
-
-
 def random_play(start: GameState, rng: random.Random) -> Iterator[GameState]:
     """Endless uniformly random play from ``start``: every state before a move, never a
     terminal one (a game that ends starts over from ``start``). For sampling positions."""
@@ -399,3 +256,10 @@ def load_results(path: str) -> list[GameResult]:
         except (ValueError, TypeError, KeyError) as error:
             raise ReplayError(f"{path}:{number}: not a recorded game ({error})") from None
     return results
+
+
+# The loop itself lives in its own module; it is part of this module's interface.
+from pacman.game_loop import failure_message, run_game  # noqa: E402
+
+__all__ = ["run_game", "failure_message", "random_play", "replay_states", "load_result",
+           "load_results", "GameResult", "AgentSpec", "Failure", "Move", "OUTCOMES"]

@@ -13,7 +13,7 @@ from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.layout import Layout
 from pacman.options import bind_options
-from pacman.plugins import resolve
+from pacman.plugins import absolute_name, is_external, resolve
 
 
 def agent_factory(name: str, role: str) -> Any:
@@ -28,13 +28,23 @@ def agent_factory(name: str, role: str) -> Any:
     return factory
 
 
-def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = None) -> AgentSpec:
-    """A typed, validated spec for one agent."""
+def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = None, *,
+               isolate: bool = True) -> AgentSpec:
+    """A typed, validated spec for one agent.
+
+    An agent loaded from a file or a module (not from the catalog) is marked to play in a
+    child process of its own (:mod:`pacman.sandboxed_agent`) unless ``isolate`` is false.
+    """
     raw = dict(raw_options or {})
     factory = agent_factory(name, role)
     owner = f"{'Pacman' if role == 'pacman' else 'ghost'} agent {name!r}"
     options = bind_options(factory, raw, owner)
-    return AgentSpec(name=name, factory=factory, options=options, raw_options=raw)
+    registry = PACMAN_AGENTS if role == "pacman" else GHOST_AGENTS
+    isolation = None
+    if isolate and is_external(name, registry):
+        isolation = (absolute_name(name), role)
+    return AgentSpec(name=name, factory=factory, options=options, raw_options=raw,
+                     isolation=isolation)
 
 
 def lineup(layout: Layout, pacman: str, ghosts: str | list[str] | None = "directional",

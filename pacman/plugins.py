@@ -106,6 +106,23 @@ def resolve(spec: str, registry: Mapping[str, Any], kind: str) -> Any:
     return _classic_api().adapt(found, module, kind) if from_file else found
 
 
+def is_external(spec: str, registry: Mapping[str, Any]) -> bool:
+    """Whether ``spec`` names code outside ``registry``: ``module:attr`` or ``file.py:attr``
+    (a short name or an alias of the catalog is not)."""
+    spec = spec.strip()
+    return ":" in spec and spec not in registry
+
+
+def absolute_name(spec: str) -> str:
+    """``spec`` with a file path made absolute, so another process (in another folder) finds
+    the same file; other names unchanged."""
+    spec = spec.strip()
+    where, sep, attr = spec.rpartition(":")
+    if sep and (where.endswith(".py") or "/" in where or "\\" in where):
+        return f"{Path(where).resolve()}:{attr}"
+    return spec
+
+
 def _classic_api() -> Any:
     """The hook for files written against the classic course API (:mod:`pacman.compat.loader`):
     their ``import util`` / ``from game import Agent`` resolve while they load, and their agents

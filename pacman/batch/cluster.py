@@ -28,6 +28,7 @@ Caveats
 
 from __future__ import annotations
 
+import itertools
 import socket
 from contextlib import ExitStack
 from typing import Iterator
@@ -60,37 +61,64 @@ def _check_reachable(address: str) -> None:
         raise BatchError(f"cannot reach the Dask scheduler at {address} ({error})") from None
 
 
-def run_on_dask(chunks: list[list[tuple[int, GameJob]]], workers: int,
-                scheduler: str | None = None) -> Iterator[list[str]]:
-    """Play ``chunks`` on a Dask cluster; yield each chunk's store lines as it finishes."""
+def _connect(stack: ExitStack, distributed, workers: int, scheduler: str | None):
+    """A client of the scheduler at ``scheduler``, of this process's client, or of a local
+    cluster started for the batch; a scheduler that cannot be used is one clear error."""
+    from pacman.batch.runner import BatchError
+
+    if scheduler is not None:
+        _check_reachable(scheduler)
+        try:
+            return stack.enter_context(distributed.Client(scheduler, timeout="20s"))
+        except (OSError, TimeoutError) as error:
+            raise BatchError(f"cannot reach the Dask scheduler at {scheduler} "
+                             f"({error})") from None
+        except Exception as error:  # a malformed address: Dask raises what its parser does
+            raise ConfigurationError(f"--scheduler {scheduler!r} is not a Dask scheduler "
+                                     f"address like tcp://host:8786 ({error})") from None
+    try:
+        return distributed.get_client()
+    except ValueError:  # no client in this process: start a cluster for the batch
+        cluster = stack.enter_context(distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None))
+        return stack.enter_context(distributed.Client(cluster))
+
+
+def run_on_dask(chunks: Iterator[list[tuple[int, GameJob]]], workers: int,
+                scheduler: str | None = None
+                ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
+    """Play ``chunks`` (taken lazily) on a Dask cluster; yield each chunk with its store lines
+    as it finishes. At most two chunks per cluster thread are submitted at a time."""
     from pacman.batch.runner import BatchError, play_chunk
 
     distributed = _distributed()
     with ExitStack() as stack:
-        if scheduler is not None:
-            _check_reachable(scheduler)
-            try:
-                client = stack.enter_context(distributed.Client(scheduler, timeout="20s"))
-            except (OSError, TimeoutError) as error:
-                raise BatchError(f"cannot reach the Dask scheduler at {scheduler} "
-                                 f"({error})") from None
-        else:
-            try:
-                client = distributed.get_client()
-            except ValueError:  # no client in this process: start a cluster for the batch
-                cluster = stack.enter_context(distributed.LocalCluster(
-                    n_workers=workers, threads_per_worker=1, processes=True,
-                    dashboard_address=None))
-                client = stack.enter_context(distributed.Client(cluster))
-        futures = client.map(play_chunk, chunks, pure=False)
+        client = _connect(stack, distributed, workers, scheduler)
+        threads = sum(w.get("nthreads", 1) for w in
+                      client.scheduler_info().get("workers", {}).values())
+        limit = 2 * max(threads, workers, 1)
+        running = distributed.as_completed()
+        submitted = []
+        sent = {}
         try:
-            for future in distributed.as_completed(futures):
+            for chunk in itertools.islice(chunks, limit):
+                submitted.append(client.submit(play_chunk, chunk, pure=False))
+                sent[submitted[-1].key] = chunk
+                running.add(submitted[-1])
+            for future in running:
                 try:
-                    yield future.result()
+                    lines = future.result()
                 except distributed.client.FutureCancelledError as error:
                     raise BatchError(f"the cluster cancelled a task ({error})") from None
                 except distributed.KilledWorker:
                     raise BatchError("Dask workers died playing these games; the games "
                                      "finished so far are kept in the store") from None
+                chunk = next(chunks, None)
+                if chunk is not None:
+                    submitted.append(client.submit(play_chunk, chunk, pure=False))
+                    sent[submitted[-1].key] = chunk
+                    running.add(submitted[-1])
+                submitted = [f for f in submitted if not f.done()]
+                yield sent.pop(future.key), lines
         finally:
-            client.cancel([f for f in futures if not f.done()])
+            client.cancel([f for f in submitted if not f.done()])

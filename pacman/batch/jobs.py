@@ -147,12 +147,29 @@ def check_job(job: GameJob) -> None:
     _specs(job.setup)
 
 
+def _fingerprint(layout: Layout) -> tuple:
+    """What a game starts from, compared before every game of a worker: a cached maze that
+    anything changed is thrown away (the maze is immutable and agents from files play in
+    processes of their own, so this is the last line of defence, not the first)."""
+    return (layout.text, layout.width, layout.height, layout.walls, layout.food,
+            layout.capsules, layout.pacman_start, tuple(layout.ghost_starts))
+
+
+_FINGERPRINTS: dict[str, tuple] = {}
+
+
 def play_job(job: GameJob) -> GameResult:
     """Play ``job`` and return its result; agent failures are outcomes, not exceptions.
 
-    Raises a :class:`~pacman.errors.PacmanError` only when the job itself is invalid (unknown
-    maze or agent, bad option).
+    Every game starts from a maze no earlier game can have changed. Raises a
+    :class:`~pacman.errors.PacmanError` only when the job itself is invalid (unknown maze or
+    agent, bad option).
     """
     layout, specs = _specs(job.setup)
+    seen = _FINGERPRINTS.setdefault(job.layout, _fingerprint(layout))
+    if _fingerprint(layout) != seen:
+        _layout.cache_clear()
+        _specs.cache_clear()
+        layout, specs = _specs(job.setup)
     return run_game(layout, specs, job.seed, max_moves=job.max_moves,
                     move_time_limit=job.move_time_limit)

@@ -43,7 +43,7 @@ import itertools
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from pacman.batch.jobs import GameJob, game_seed
 from pacman.errors import ConfigurationError
@@ -135,19 +135,46 @@ class BatchPlan:
                 for layout in self.layouts for ghost in self.ghosts for pac in self.pacman]
 
     def jobs(self) -> list[GameJob]:
+        """Every job of the plan as a list (see :meth:`numbered_jobs` for the lazy form)."""
+        return [job for _, job in self.numbered_jobs()]
+
+    def size(self, shard: tuple[int, int] | None = None) -> int:
+        """How many jobs the plan (or shard ``(i, n)`` of it) holds."""
+        total = self.games * len(self.conditions())
+        if shard is None:
+            return total
+        number, count = shard
+        return len(range(number - 1, total, count))
+
+    def numbered_jobs(self, shard: tuple[int, int] | None = None
+                      ) -> Iterator[tuple[int, GameJob]]:
+        """``(position, job)`` of every job, seed first, built one at a time (so a plan of
+        any size costs no memory). With ``shard=(i, n)`` (``1 <= i <= n``) only the jobs at
+        positions ``i - 1, i - 1 + n, i - 1 + 2n, ...``: the n shards together are the plan,
+        each with every condition equally far along. Positions are those of the whole plan."""
         conditions = self.conditions()
         labels = [c[0] for c in conditions]
         duplicated = {label for label in labels if labels.count(label) > 1}
         if duplicated:
             raise ConfigurationError(f"the batch lists condition {sorted(duplicated)[0]!r} "
                                      "twice")
-        return [GameJob(condition=label, layout=layout, pacman=pac.agent,
-                        pacman_options=pac.options, ghosts=ghost.agent,
-                        ghost_options=ghost.options, num_ghosts=self.num_ghosts,
-                        seed=game_seed(self.seed, index), max_moves=self.max_moves,
-                        move_time_limit=self.time_limit)
-                for index in range(self.games)
-                for label, pac, ghost, layout in conditions]
+        number, count = shard or (1, 1)
+        if not 1 <= number <= count:
+            raise ConfigurationError(f"shard {number}/{count}: the shard number must be from "
+                                     f"1 to {count}")
+        return self._numbered(conditions, number - 1, count)
+
+    def _numbered(self, conditions: list[tuple[str, AgentEntry, AgentEntry, str]],
+                  first: int, step: int) -> Iterator[tuple[int, GameJob]]:
+        width = len(conditions)
+        for position in range(first, self.games * width, step):
+            index, column = divmod(position, width)
+            label, pac, ghost, layout = conditions[column]
+            yield position, GameJob(
+                condition=label, layout=layout, pacman=pac.agent, pacman_options=pac.options,
+                ghosts=ghost.agent, ghost_options=ghost.options, num_ghosts=self.num_ghosts,
+                seed=game_seed(self.seed, index), max_moves=self.max_moves,
+                move_time_limit=self.time_limit)
 
 
 def _layout_label(layout: str) -> str:

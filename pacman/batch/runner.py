@@ -7,13 +7,20 @@ Contract of :func:`run_jobs`
 
 Parallelism
     ``workers=1`` plays every game in this process. More workers use a
-    :class:`~concurrent.futures.ProcessPoolExecutor` over ``fork`` where the platform has it
-    (``spawn`` elsewhere). Jobs go to workers in chunks of several games, so the cost of
+    :class:`~concurrent.futures.ProcessPoolExecutor` started with ``forkserver`` (``spawn``
+    where there is none): never a ``fork`` of this process, which runs threads (the pool's
+    own, a progress bar's, a cluster client's) and could deadlock a forked child. Jobs go to workers in chunks of several games, so the cost of
     passing jobs and results between processes stays small next to a game even for random
     agents (a fraction of a millisecond per game); each worker returns its games as ready-made
     store lines, so the parent only writes and parses them. A worker that dies (killed, out of
-    memory) stops the batch with a :class:`BatchError`; every game finished before is stored.
+    memory) is replaced and its games are played again; only a pool that keeps dying stops the
+    batch with a :class:`BatchError` (every game finished before is stored). Agents that can
+    end a process on purpose play in processes of their own (:mod:`pacman.sandboxed_agent`).
     Worker processes end themselves when the parent disappears (say, after ``kill -9``).
+
+Streaming
+    :func:`stream_jobs` takes its jobs lazily and yields results as they finish, so a batch of
+    any size starts at once in bounded memory; :func:`run_jobs` is the list form.
 
 Resuming
     With a ``store``, every finished game is appended at once; jobs whose key is already in the
@@ -24,7 +31,7 @@ Resuming
 
 from __future__ import annotations
 
-import multiprocessing
+import itertools
 import os
 import threading
 import time
@@ -37,6 +44,7 @@ from pacman.batch.progress import Progress
 from pacman.batch.store import ResultStore, parse_record, record_line
 from pacman.errors import ConfigurationError, PacmanError
 from pacman.game import INTERRUPTED, GameResult
+from pacman.sandboxed_agent import process_context
 
 #: Backends :func:`run_jobs` accepts.
 BACKENDS = ("local", "dask")
@@ -78,8 +86,25 @@ def chunk_size_for(pending: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK, pending // (workers * 16)))
 
 
-def chunked(items: Sequence[Any], size: int) -> list[list[Any]]:
-    return [list(items[start:start + size]) for start in range(0, len(items), size)]
+def chunked(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    """``items`` in lists of ``size`` (the last may be shorter), taken lazily."""
+    iterator = iter(items)
+    while True:
+        chunk = list(itertools.islice(iterator, size))
+        if not chunk:
+            return
+        yield chunk
+
+
+def _checked(jobs: Iterable[tuple[int, GameJob]]) -> Iterator[tuple[int, GameJob]]:
+    """The jobs, each setup checked (cheaply, once) before its first job is handed on."""
+    seen: set[tuple] = set()
+    for item in jobs:
+        setup = item[1].setup
+        if setup not in seen:
+            seen.add(setup)
+            check_job(item[1])
+        yield item
 
 
 def run_jobs(jobs: Iterable[GameJob], *, workers: int | None = None,
@@ -94,11 +119,45 @@ def run_jobs(jobs: Iterable[GameJob], *, workers: int | None = None,
     JSON-lines results file to append to and resume from (see :mod:`pacman.batch.store`).
     ``progress``: draw a progress bar on stderr. ``chunk_size``: games per task (default:
     :func:`chunk_size_for`). ``on_repair`` is told when a torn last line of the store was cut.
+    A job listed twice is played once.
 
     Invalid jobs (unknown maze or agent, bad option) raise their
     :class:`~pacman.errors.PacmanError` before any game is played.
     """
     jobs = list(jobs)
+    for setup_job in {job.setup: job for job in jobs}.values():
+        check_job(setup_job)
+    positions: dict[str, list[int]] = {}
+    unique: list[GameJob] = []
+    for position, job in enumerate(jobs):
+        if job.key not in positions:
+            positions[job.key] = []
+            unique.append(job)
+        positions[job.key].append(position)
+    results: list[GameResult | None] = [None] * len(jobs)
+    for _, job, result in stream_jobs(enumerate(unique), total=len(unique), workers=workers,
+                                      store=store,
+                                      progress=progress, backend=backend,
+                                      chunk_size=chunk_size, scheduler=scheduler,
+                                      on_repair=on_repair):
+        for position in positions[job.key]:
+            results[position] = result
+    return results  # type: ignore[return-value]  # every position is filled by now
+
+
+def stream_jobs(jobs: Iterable[tuple[int, GameJob]], *, total: int | None = None,
+                workers: int | None = None, store: str | os.PathLike[str] | None = None,
+                progress: bool = False, backend: str = "local",
+                chunk_size: int | None = None, scheduler: str | None = None,
+                on_repair: Callable[[str], None] | None = None
+                ) -> Iterator[tuple[int, GameJob, GameResult]]:
+    """Play ``(position, job)`` pairs (taken lazily: memory does not grow with their number)
+    and yield ``(position, job, result)`` as games finish; ``position`` is the job's place in
+    its batch (stored with the game, it orders a report's conditions).
+
+    ``total`` is the number of jobs if known (for the progress bar and the chunk size).
+    Other arguments as for :func:`run_jobs`; jobs are not deduplicated here.
+    """
     if backend not in BACKENDS:
         raise ConfigurationError(f"unknown backend {backend!r}; choose one of "
                                  f"{', '.join(BACKENDS)}")
@@ -106,77 +165,93 @@ def run_jobs(jobs: Iterable[GameJob], *, workers: int | None = None,
         raise ConfigurationError(f"workers must be at least 1, got {workers}")
     if chunk_size is not None and chunk_size < 1:
         raise ConfigurationError(f"chunk size must be at least 1, got {chunk_size}")
-    seen_setups = set()
-    for job in jobs:
-        if job.setup not in seen_setups:
-            seen_setups.add(job.setup)
-            check_job(job)
-    positions: dict[str, list[int]] = {}
-    unique: list[GameJob] = []
-    for position, job in enumerate(jobs):
-        key = job.key
-        if key not in positions:
-            positions[key] = []
-            unique.append(job)
-        positions[key].append(position)
-    results: list[GameResult | None] = [None] * len(jobs)
-
-    def finish(key: str, result: GameResult) -> None:
-        for position in positions[key]:
-            results[position] = result
-
     opened = ResultStore(store) if store is not None else None
     try:
-        if opened is not None:
-            if opened.repaired and on_repair is not None:
-                on_repair(f"{opened.path}: repaired the store: {opened.repaired}")
-            for key in positions:
-                if key in opened:
-                    finish(key, opened.result(key))
-        pending = [(index, job) for index, job in enumerate(unique)
-                   if job.key not in (opened or ())]
-        bar = Progress(len(unique), len(unique) - len(pending)) if progress else None
+        if opened is not None and opened.repaired and on_repair is not None:
+            on_repair(f"{opened.path}: repaired the store: {opened.repaired}")
+        stored: list[tuple[int, GameJob]] = []
+        pending = _pending(iter(jobs), opened, stored)
+        bar = Progress(total, 0) if progress and total is not None else None
+
+        def from_store() -> Iterator[tuple[int, GameJob, GameResult]]:
+            """The stored games met since the last call (the store is read as jobs stream)."""
+            found = stored[:]
+            stored.clear()
+            for position, job in found:
+                yield position, job, opened.result(job.key)  # type: ignore[union-attr]
+            if bar is not None and found:
+                bar.advance(len(found))
+
         try:
-            if pending:
-                workers = workers or default_workers()
-                size = chunk_size or chunk_size_for(len(pending), workers)
-                chunks = chunked(pending, size)
-                if backend == "dask":
-                    from pacman.batch.cluster import run_on_dask
-                    finished = run_on_dask(chunks, workers, scheduler)
-                elif workers == 1 or len(chunks) == 1:
-                    finished = map(play_chunk, chunks)
-                else:
-                    finished = _run_local(chunks, workers)
-                try:
-                    for lines in finished:
-                        for line in lines:
-                            if opened is not None:
-                                record = opened.append_line(line)
-                            else:
-                                record = parse_record(line)[1]
-                            finish(record["key"], GameResult.from_dict(record["result"]))
-                        if bar is not None:
-                            bar.advance(len(lines))
-                finally:
-                    close = getattr(finished, "close", None)
-                    if close is not None:  # stops the workers now, not when collected
-                        close()
+            first = next(pending, None)  # reads up to the first job still to play
+            yield from from_store()
+            if first is None:
+                return
+            workers = workers or default_workers()
+            size = chunk_size or chunk_size_for(total or MAX_CHUNK * 16 * workers, workers)
+            chunks = chunked(_checked(itertools.chain([first], pending)), size)
+            for item in _collect(_finished(chunks, backend, workers, scheduler), opened, bar):
+                yield item
+                yield from from_store()
+            yield from from_store()
         finally:
             if bar is not None:
                 bar.close()
     finally:
         if opened is not None:
             opened.close()
-    return results  # type: ignore[return-value]  # every position is filled by now
 
 
-def _start_method() -> str:
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+def _pending(jobs: Iterator[tuple[int, GameJob]], opened: ResultStore | None,
+             stored: list[tuple[int, GameJob]]) -> Iterator[tuple[int, GameJob]]:
+    """The jobs not in the store; those in it are appended to ``stored`` on the way."""
+    for item in jobs:
+        if opened is not None and item[1].key in opened:
+            stored.append(item)
+        else:
+            yield item
 
 
-def _worker_init(parent: int) -> None:
-    """Make a worker end itself once its parent is gone (the pool cannot tell it then)."""
+def _finished(chunks: Iterator[list[tuple[int, GameJob]]], backend: str, workers: int,
+              scheduler: str | None
+              ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
+    """Each chunk with its store lines, as chunks finish."""
+    if backend == "dask":
+        from pacman.batch.cluster import run_on_dask
+
+        return run_on_dask(chunks, workers, scheduler)
+    if workers == 1:
+        return ((chunk, play_chunk(chunk)) for chunk in chunks)
+    return _run_local(chunks, workers)
+
+
+def _collect(finished: Iterator[tuple[list[tuple[int, GameJob]], list[str]]],
+             opened: ResultStore | None,
+             bar: Progress | None) -> Iterator[tuple[int, GameJob, GameResult]]:
+    """Store each finished game's line and yield it as ``(position, job, result)``."""
+    try:
+        for chunk, lines in finished:
+            jobs = dict(chunk)  # the jobs as sent: no need to rebuild them from the lines
+            for line in lines:
+                if opened is not None:
+                    record = opened.append_line(line)
+                else:
+                    record = parse_record(line, made_here=True)[1]
+                yield (record["index"], jobs[record["index"]],
+                       GameResult.from_dict(record["result"]))
+            if bar is not None:
+                bar.advance(len(lines))
+    finally:
+        close = getattr(finished, "close", None)
+        if close is not None:  # stops the workers now, not when collected
+            close()
+
+
+def _worker_init() -> None:
+    """Make a worker end itself once its parent is gone (the pool cannot tell it then).
+
+    The parent is the fork server, which ends when the batch's process ends."""
+    parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -186,41 +261,66 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _run_local(chunks: list[list[tuple[int, GameJob]]], workers: int) -> Iterator[list[str]]:
-    """Play ``chunks`` on ``workers`` processes; yield each chunk's lines as it finishes."""
-    context = multiprocessing.get_context(_start_method())
-    executor = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context,
-                                   initializer=_worker_init, initargs=(os.getpid(),))
+#: How often a chunk of games may lose its worker before the batch gives up.
+MAX_WORKER_DEATHS = 3
+
+
+def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
+               ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
+    """Play ``chunks`` on ``workers`` processes; yield each chunk with its lines as it
+    finishes.
+
+    A worker that dies (killed, out of memory) is replaced: the pool is started again and the
+    chunks that were in flight are played again. A chunk in flight at
+    :data:`MAX_WORKER_DEATHS` deaths (likely the cause) stops the batch with a
+    :class:`BatchError`.
+    """
+    executor = _pool(workers)
     clean = False
     try:
         # At most two chunks per worker in flight: enough to keep workers busy, and a store
-        # that resumes loses no more than that.
-        queue = iter(chunks)
-        running: set[Any] = set()
+        # that resumes loses no more than that. Values: the chunk and the deaths it has seen.
+        running: dict[Any, tuple[list[tuple[int, GameJob]], int]] = {}
         limit = 2 * workers
         while True:
             while len(running) < limit:
-                chunk = next(queue, None)
+                chunk = next(chunks, None)
                 if chunk is None:
                     break
-                running.add(executor.submit(play_chunk, chunk))
+                running[executor.submit(play_chunk, chunk)] = (chunk, 0)
             if not running:
                 break
-            done, running = wait(running, return_when=FIRST_COMPLETED)
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            broken = False
             for future in done:
                 try:
                     lines = future.result()
                 except BrokenProcessPool:
-                    raise BatchError("a worker process died (killed, or out of memory); the "
-                                     "games finished so far are kept in the store: run the "
-                                     "same batch again to resume") from None
-                yield lines
+                    broken = True
+                    continue
+                yield running.pop(future)[0], lines
+            if broken:
+                lost = [(chunk, deaths + 1) for chunk, deaths in running.values()]
+                if any(deaths >= MAX_WORKER_DEATHS for _, deaths in lost):
+                    raise BatchError("worker processes died again and again on the same "
+                                     "games (killed, or out of memory); the games finished "
+                                     "so far are kept in the store: run the same batch "
+                                     "again to resume")
+                _stop(executor)
+                executor = _pool(workers)
+                running = {executor.submit(play_chunk, chunk): (chunk, deaths)
+                           for chunk, deaths in lost}
         clean = True
     finally:
         if clean:
             executor.shutdown(wait=True)
         else:
             _stop(executor)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=workers, mp_context=process_context(),
+                               initializer=_worker_init)
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:

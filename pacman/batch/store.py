@@ -18,6 +18,12 @@ Safety
     exclusive lock on the file, so two batches cannot interleave their lines. Records are not
     ``fsync``-ed one by one (that would cost milliseconds per game): a power failure may lose
     the last games the operating system had not yet written.
+
+Validation
+    Every record read is checked (:mod:`pacman.batch.validate`): all fields present and
+    typed, a known outcome, a key that is its job's key. A record that is valid JSON but not a
+    valid game is refused with its line number, wherever it is (a crash can only tear a line,
+    never write a well-formed wrong one).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from pacman.batch.jobs import GameJob
+from pacman.batch.validate import check_record
 from pacman.errors import PacmanError
 from pacman.game import GameResult
 
@@ -65,13 +72,46 @@ def record_line(job: GameJob, result: GameResult, index: int | None = None) -> s
     return json.dumps(record, separators=(",", ":")) + "\n"
 
 
-def parse_record(line: str | bytes) -> tuple[str, dict[str, Any]]:
-    """``(key, record)`` of one store line; raises ``ValueError`` if it is not a record."""
+class InvalidRecord(ValueError):
+    """A line that is JSON but not a valid game record (see :mod:`pacman.batch.validate`)."""
+
+
+def parse_record(line: str | bytes, made_here: bool = False) -> tuple[str, dict[str, Any]]:
+    """``(key, record)`` of one store line. Raises ``ValueError`` if it is not JSON and
+    :class:`InvalidRecord` if it is JSON but not a complete, well-typed game record.
+
+    ``made_here``: the line comes from :func:`record_line` in a worker of this batch, not
+    from a file; only its shape is checked (the full check costs a third of what the batch's
+    process spends per game, and that process shares the cores with the workers)."""
     record = json.loads(line)
-    if not (isinstance(record, dict) and isinstance(record.get("key"), str)
-            and isinstance(record.get("result"), dict) and isinstance(record.get("job"), dict)):
-        raise ValueError("not a game record")
+    if made_here:
+        if not (isinstance(record, dict) and isinstance(record.get("key"), str)
+                and isinstance(record.get("result"), dict)):
+            raise InvalidRecord("not a game record")
+        return record["key"], record
+    try:
+        check_record(record)
+    except ValueError as error:
+        raise InvalidRecord(str(error)) from None
     return record["key"], record
+
+
+def check_store_path(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`StoreError` unless ``path`` can be a store: a regular file, or a new file
+    in a folder that exists and can be written."""
+    path = Path(path)
+    if path.exists() or path.is_symlink():
+        if not path.is_file():
+            what = "a folder" if path.is_dir() else "not a regular file"
+            raise StoreError(f"{path}: {what}; a results store is a file")
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise StoreError(f"{path}: cannot be written (permission denied)")
+        return
+    folder = path.parent
+    if not folder.is_dir():
+        raise StoreError(f"{path}: cannot be created (no folder {folder})")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(f"{path}: cannot be created (permission denied in {folder})")
 
 
 def stored_game(record: dict[str, Any]) -> StoredGame:
@@ -83,7 +123,7 @@ def stored_game(record: dict[str, Any]) -> StoredGame:
 
 @dataclass
 class _Scan:
-    records: dict[str, dict[str, Any]]
+    records: dict[str, bytes]  # key -> its (checked) line: a third of the parsed size
     good_end: int  # byte offset just past the last good line
     dropped: str | None  # what a torn last line held, described
 
@@ -104,12 +144,14 @@ def _scan(path: Path) -> _Scan:
     if not _is_header(complete[0]):
         raise StoreError(f"{path}: not a results store of this program (its first line is "
                          "not the store header)")
-    records: dict[str, dict[str, Any]] = {}
+    records: dict[str, bytes] = {}
     good_end = len(complete[0]) + 1
     dropped = None
     for number, raw in enumerate(complete[1:], start=2):
         try:
             key, record = parse_record(raw)
+        except InvalidRecord as error:
+            raise StoreError(f"{path}:{number}: not a valid game record: {error}") from None
         except (ValueError, UnicodeDecodeError):
             if number < len(complete) or tail:
                 raise StoreError(f"{path}:{number}: damaged record in the middle of the store "
@@ -117,7 +159,7 @@ def _scan(path: Path) -> _Scan:
                                  ) from None
             dropped = f"line {number} ({len(raw)} bytes) was not a complete record"
             break
-        records[key] = record
+        records[key] = raw
         good_end += len(raw) + 1
     if tail:
         dropped = f"line {len(complete) + 1} ({len(tail)} bytes) was cut short"
@@ -138,9 +180,12 @@ def read_store(path: str | os.PathLike[str]) -> tuple[list[StoredGame], str | No
     path = Path(path)
     if not path.exists():
         raise StoreError(f"{path}: no such results store")
+    if not path.is_file():
+        raise StoreError(f"{path}: {'a folder' if path.is_dir() else 'not a regular file'}; "
+                         "a results store is a file")
     scan = _scan(path)
     try:
-        games = [stored_game(record) for record in scan.records.values()]
+        games = [stored_game(json.loads(raw)) for raw in scan.records.values()]
     except (TypeError, ValueError, KeyError) as error:
         raise StoreError(f"{path}: a record does not describe a game ({error})") from None
     return games, scan.dropped
@@ -155,8 +200,9 @@ class ResultStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        check_store_path(self.path)
         scan = _scan(self.path)
-        self._records = scan.records
+        self._records: dict[str, bytes | None] = dict(scan.records)
         self.repaired = scan.dropped
         try:
             self._file = open(self.path, "r+b" if self.path.exists() else "w+b", buffering=0)
@@ -196,9 +242,12 @@ class ResultStore:
         return iter(self._records)
 
     def result(self, key: str) -> GameResult:
-        """The stored result of the job with ``key``."""
+        """The stored result of the job with ``key``, found when the store was opened."""
         try:
-            return GameResult.from_dict(self._records[key]["result"])
+            raw = self._records[key]
+            if raw is None:
+                raise KeyError(key)
+            return GameResult.from_dict(json.loads(raw)["result"])
         except (TypeError, ValueError) as error:
             raise StoreError(f"{self.path}: the record of job {key} is not a game "
                              f"({error})") from None
@@ -206,12 +255,12 @@ class ResultStore:
     def append_line(self, line: str) -> dict[str, Any]:
         """Append one record line (from :func:`record_line`) and return the parsed record.
         The line is in the operating system's hands when this returns."""
-        key, record = parse_record(line)
+        key, record = parse_record(line, made_here=True)
         view = memoryview(line.encode("utf-8"))
         while view:
             written = self._file.write(view)
             view = view[written:]
-        self._records[key] = record
+        self._records[key] = None  # its result went to the caller; only resuming needs keys
         return record
 
     def append(self, job: GameJob, result: GameResult) -> None:

@@ -8,17 +8,20 @@ format is described in :mod:`pacman.batch.plan`. The table goes to stdout (JSON 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any
 
 from pacman.batch.plan import (AgentEntry, BatchPlan, expand_sweeps, parse_sweep,
                                read_plan_file, with_shared_options)
-from pacman.batch.runner import BACKENDS, run_jobs
-from pacman.commands.argtypes import seconds, whole_number
+from pacman.batch.runner import BACKENDS
+from pacman.batch.store import check_store_path
+from pacman.commands.argtypes import whole_number
 from pacman.commands.play import (DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN,
                                   DEFAULT_PACMAN_OPTIONS)
 from pacman.commands.report import add_table_options
 from pacman.errors import ConfigurationError
+from pacman.game import WIN, GameResult
 from pacman.options import parse_assignments
 
 DEFAULT_STORE = "batch_results.jsonl"
@@ -26,6 +29,33 @@ DEFAULTS: dict[str, Any] = {"games": 100, "seed": 0, "num_ghosts": None, "max_mo
                             "time_limit": None, "workers": None, "backend": "local",
                             "scheduler": None, "store": DEFAULT_STORE, "out": None,
                             "plot_option": None, "chunk_size": None}
+
+
+def time_limit(text: str) -> float | None:
+    """An argparse type: a positive number of seconds, or ``inf`` for no limit (``None``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if math.isinf(value) and value > 0:
+        return None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text!r}")
+    return value
+
+
+def shard(text: str) -> tuple[int, int]:
+    """An argparse type: ``I/N`` with ``1 <= I <= N``."""
+    number, sep, count = text.partition("/")
+    try:
+        parsed = (int(number), int(count))
+    except ValueError:
+        parsed = None
+    if not sep or parsed is None:
+        raise argparse.ArgumentTypeError(f"expected I/N such as 2/4, got {text!r}")
+    if not 1 <= parsed[0] <= parsed[1]:
+        raise argparse.ArgumentTypeError(f"I/N needs 1 <= I <= N, got {text!r}")
+    return parsed
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -53,8 +83,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="how many ghosts play (default: every ghost start of the maze)")
     parser.add_argument("--max-moves", type=whole_number(1), metavar="M",
                         help="end a game after Pacman's M-th move (default: 1000)")
-    parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
-                        help="per-move think-time limit; an agent over it loses by timeout")
+    parser.add_argument("--time-limit", type=time_limit, metavar="SECONDS",
+                        help="per-move think-time limit; an agent over it loses by timeout "
+                             "(inf: none)")
     parser.add_argument("--workers", "-j", type=whole_number(1), metavar="N",
                         help="worker processes (default: every core)")
     parser.add_argument("--backend", choices=BACKENDS,
@@ -67,6 +98,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"results store to append to and resume from (default: "
                              f"{DEFAULT_STORE})")
     parser.add_argument("--no-store", action="store_true", help="keep results in memory only")
+    parser.add_argument("--shard", type=shard, metavar="I/N",
+                        help="play only shard I of N (1 <= I <= N) of the jobs, e.g. one task "
+                             "of a Slurm array; 'report' merges the shards' stores")
     add_table_options(parser, default_pairs="; default: each against the first with the "
                                             "same ghosts and maze")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -105,33 +139,53 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
     if settings["backend"] not in BACKENDS:
         raise ConfigurationError(f"unknown backend {settings['backend']!r}; choose one of "
                                  f"{', '.join(BACKENDS)}")
-    if settings["time_limit"] is not None and settings["time_limit"] <= 0:
-        raise ConfigurationError("time_limit must be positive")
+    limit = settings["time_limit"]
+    if limit is not None and (isinstance(limit, bool) or not limit > 0):
+        raise ConfigurationError(f"time_limit must be a positive number of seconds, got "
+                                 f"{limit!r}")
+    if limit is not None and math.isinf(limit):
+        settings["time_limit"] = None
+    settings["shard"] = args.shard
     return settings
 
 
 def run(args: argparse.Namespace) -> int:
     from pacman.batch import report
+    from pacman.batch.jobs import check_job
+    from pacman.batch.runner import stream_jobs
 
     settings = _settings(args)
     plan = BatchPlan(pacman=settings["pacman"], ghosts=settings["ghosts"],
                      layouts=settings["layouts"], games=settings["games"],
                      seed=settings["seed"], num_ghosts=settings["num_ghosts"],
                      max_moves=settings["max_moves"], time_limit=settings["time_limit"])
-    jobs = plan.jobs()
+    shard_of = settings["shard"]
+    for _, job in plan.numbered_jobs(None):  # the first round holds every condition
+        check_job(job)
+        if job.seed != plan.seed:
+            break
     note = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     store = settings["store"]
+    if store is not None:
+        check_store_path(store)
+    games = []
+    shared: dict[str, Any] = {}  # one job object per condition: the tables read only those
     try:
-        results = run_jobs(jobs, workers=settings["workers"], store=store,
-                           progress=not args.no_progress, backend=settings["backend"],
-                           chunk_size=settings["chunk_size"], scheduler=settings["scheduler"],
-                           on_repair=note)
+        for position, job, result in stream_jobs(
+                plan.numbered_jobs(shard_of), total=plan.size(shard_of),
+                workers=settings["workers"], store=store, progress=not args.no_progress,
+                backend=settings["backend"], chunk_size=settings["chunk_size"],
+                scheduler=settings["scheduler"], on_repair=note):
+            job = shared.setdefault(job.condition, job)
+            games.append((position, job, SlimResult(result)))
     except KeyboardInterrupt:
         if store:
             note(f"interrupted: finished games are in {store}; run the same command again "
                  "to resume")
         raise
-    summaries, comparisons = report.build(zip(jobs, results), args.compare)
+    games.sort(key=lambda game: game[0])
+    summaries, comparisons = report.build([(job, result) for _, job, result in games],
+                                          args.compare)
     if args.json:
         from pacman.batch.tables import to_json
 
@@ -145,3 +199,25 @@ def run(args: argparse.Namespace) -> int:
                                settings["plot_option"], plots=not args.no_plots)
         note(f"wrote {', '.join(str(p) for p in written)}")
     return 0
+
+
+class SlimResult:
+    """What the tables read of a game (outcome, score, moves, seed, Pacman's think time,
+    decisions and search statistics), in a fraction of a :class:`GameResult`'s memory, so a
+    long batch keeps about a hundred bytes per game played."""
+
+    __slots__ = ("seed", "layout", "outcome", "score", "moves", "think_time", "decisions",
+                 "agent_stats")
+
+    def __init__(self, result: GameResult) -> None:
+        self.seed, self.layout, self.outcome = result.seed, result.layout, result.outcome
+        self.score, self.moves = result.score, result.moves
+        self.think_time = result.think_time[:1]
+        self.decisions = result.decisions[:1]
+        first = result.agent_stats[0] if result.agent_stats else None
+        self.agent_stats = ([{k: first[k] for k in ("nodes", "decisions") if k in first}]
+                            if isinstance(first, dict) and "nodes" in first else [])
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == WIN

@@ -1,4 +1,5 @@
-"""``report STORE``: tables, comparisons and plots from a results store, without playing."""
+"""``report STORE...``: tables, comparisons and plots from results stores, without playing;
+several stores (the shards of one batch) are merged."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ import argparse
 import sys
 
 from pacman.batch import read_store
+from pacman.batch.store import StoredGame
+from pacman.errors import ConfigurationError
 from pacman.batch import report as reporting
 from pacman.batch.tables import render_text, to_json
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("store", metavar="STORE", help="results store written by 'batch'")
+    parser.add_argument("stores", nargs="+", metavar="STORE",
+                        help="results store written by 'batch' (several: merged, e.g. the "
+                             "stores of a batch's shards)")
     parser.add_argument("--condition", action="append", metavar="TEXT",
                         help="only conditions whose label contains TEXT (repeatable: any)")
     add_table_options(parser, default_pairs="")
@@ -33,17 +38,43 @@ def add_table_options(parser: argparse.ArgumentParser, default_pairs: str) -> No
                         help="print the summary as JSON instead of a table")
 
 
-def run(args: argparse.Namespace) -> int:
-    from pacman.errors import ConfigurationError
+def _played(game: StoredGame) -> tuple:
+    """What a game's result says about play (not the measured think times)."""
+    result = game.result
+    failure = result.failure
+    return (result.outcome, result.score, result.moves, tuple(result.actions),
+            None if failure is None else (failure.agent, failure.kind))
 
-    games, dropped = read_store(args.store)
-    if dropped:
-        print(f"note: {args.store}: {dropped}; skipped (the next batch on this store repairs "
-              "it)", file=sys.stderr)
+
+def merge_stores(paths: list[str]) -> list[StoredGame]:
+    """The games of every store, each job once. A job in two stores must have been played
+    the same way in both (same outcome, score and moves); otherwise :class:`ConfigurationError`
+    names it."""
+    merged: dict[str, tuple[StoredGame, str]] = {}
+    for path in paths:
+        games, dropped = read_store(path)
+        if dropped:
+            print(f"note: {path}: {dropped}; skipped (the next batch on this store repairs "
+                  "it)", file=sys.stderr)
+        for game in games:
+            key = game.job.key
+            if key in merged and _played(merged[key][0]) != _played(game):
+                other, where = merged[key]
+                raise ConfigurationError(
+                    f"{where} and {path} disagree on game seed {game.job.seed} of "
+                    f"{game.job.condition!r}: {other.result.outcome} {other.result.score} "
+                    f"vs {game.result.outcome} {game.result.score}")
+            merged.setdefault(key, (game, path))
+    return [game for game, _ in merged.values()]
+
+
+def run(args: argparse.Namespace) -> int:
+
+    games = merge_stores(args.stores)
     if args.condition:
         games = [g for g in games if any(t in g.job.condition for t in args.condition)]
     if not games:
-        raise ConfigurationError(f"{args.store}: no games"
+        raise ConfigurationError(f"{', '.join(args.stores)}: no games"
                                  f"{' match --condition' if args.condition else ''}")
     # Conditions in batch order (their first job's position), each in seed order, whatever
     # order the games finished in.

@@ -1,0 +1,146 @@
+"""What a results-store record must hold: every field of the job and of its result, typed.
+
+A store is a file anyone can edit; a record that is not what :func:`record_line` writes must
+be refused (with its line number, by :mod:`pacman.batch.store`), never counted: an outcome
+``"banana"`` or a score ``"NaN"`` would otherwise skew a table in silence.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Mapping
+
+from pacman.game import CRASH, ILLEGAL, OUTCOMES, TIMEOUT
+
+FAILURES = (CRASH, ILLEGAL, TIMEOUT)
+
+
+def _integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _natural(value: Any) -> bool:
+    return _integer(value) and value >= 0
+
+
+def _seconds(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and value >= 0)
+
+
+def _optional(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda value: value is None or check(value)
+
+
+def _list_of(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda value: isinstance(value, list) and all(check(item) for item in value)
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _agent(value: Any) -> bool:
+    return (isinstance(value, dict) and isinstance(value.get("name"), str)
+            and isinstance(value.get("options", {}), dict))
+
+
+def _failure(value: Any) -> bool:
+    return (isinstance(value, dict) and _natural(value.get("agent"))
+            and value.get("kind") in OUTCOMES and isinstance(value.get("message"), str)
+            and isinstance(value.get("traceback", ""), str))
+
+
+def _limit(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and value > 0 and not math.isnan(value))
+
+
+#: Result fields: name -> (check, what it must be).
+RESULT_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "seed": (_integer, "a whole number"),
+    "layout": (_text, "text"),
+    "layout_text": (_text, "text"),
+    "num_ghosts": (_natural, "a whole number of 0 or more"),
+    "agents": (_list_of(_agent), "a list of agents, each with a name"),
+    "outcome": (lambda v: v in OUTCOMES, f"one of {', '.join(OUTCOMES)}"),
+    "score": (_integer, "a whole number"),
+    "moves": (_natural, "a whole number of 0 or more"),
+    "actions": (_list_of(_text), "a list of action names"),
+    "think_time": (_list_of(_seconds), "a list of seconds"),
+    "max_move_time": (_list_of(_seconds), "a list of seconds"),
+    "decisions": (_list_of(_natural), "a list of whole numbers"),
+}
+OPTIONAL_RESULT_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "max_moves": (_optional(lambda v: _integer(v) and v >= 1), "a whole number or null"),
+    "move_time_limit": (_optional(_limit), "a positive number of seconds or null"),
+    "failure": (_optional(_failure), "null or an agent, a known kind and a message"),
+    "agent_stats": (_list_of(lambda v: v is None or isinstance(v, dict)),
+                    "a list of tables or nulls"),
+    "version": (_text, "text"),
+}
+
+
+def check_result(result: Any) -> None:
+    """Raise ``ValueError`` naming the first field of ``result`` that is missing or wrong."""
+    if not isinstance(result, Mapping):
+        raise ValueError("its result is not a table of fields")
+    for name, (check, wanted) in RESULT_FIELDS.items():
+        if name not in result:
+            raise ValueError(f"its result has no {name!r}")
+        if not check(result[name]):
+            raise ValueError(f"its result's {name} is {_shown(result[name])}; it must be "
+                             f"{wanted}")
+    for name, (check, wanted) in OPTIONAL_RESULT_FIELDS.items():
+        if name in result and not check(result[name]):
+            raise ValueError(f"its result's {name} is {_shown(result[name])}; it must be "
+                             f"{wanted}")
+    players = result["num_ghosts"] + 1
+    for name in ("agents", "think_time", "max_move_time", "decisions"):
+        if len(result[name]) != players:
+            raise ValueError(f"its result's {name} has {len(result[name])} entries for "
+                             f"{players} agents")
+    failure = result.get("failure")
+    if failure is not None and failure["agent"] >= players:
+        raise ValueError(f"its result's failure names agent {failure['agent']} of {players}")
+    failed = failure["kind"] if failure is not None else None
+    if result["outcome"] in FAILURES or failed is not None:
+        if failed != result["outcome"]:
+            raise ValueError(f"its result's outcome {result['outcome']!r} does not match its "
+                             f"failure ({failed or 'none'})")
+
+
+def check_record(record: Any) -> None:
+    """Raise ``ValueError`` unless ``record`` is a complete game record whose key is its job's
+    key (so an edited job cannot pass as another)."""
+    from pacman.batch.jobs import GameJob
+    from pacman.errors import PacmanError
+
+    if not isinstance(record, dict):
+        raise ValueError("not a game record")
+    for name, kind in (("key", str), ("job", dict), ("result", dict)):
+        if not isinstance(record.get(name), kind):
+            raise ValueError(f"no {name}" if name not in record
+                             else f"its {name} is {_shown(record[name])}")
+    index = record.get("index")
+    if index is not None and not _natural(index):
+        raise ValueError(f"its index is {_shown(index)}; it must be a whole number or null")
+    check_result(record["result"])
+    for name in ("condition", "layout", "pacman"):
+        if not isinstance(record["job"].get(name), str):
+            raise ValueError(f"its job's {name} is {_shown(record['job'].get(name))}; it must "
+                             "be text")
+    try:
+        job = GameJob.from_dict(record["job"])
+        key = job.key
+    except (PacmanError, TypeError, ValueError, AttributeError) as error:
+        raise ValueError(f"its job is not a game job ({error})") from None
+    if key != record["key"]:
+        raise ValueError("its key is not the key of its job (edited by hand?)")
+    if job.seed != record["result"]["seed"]:
+        raise ValueError("its result was played with another seed than its job's")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

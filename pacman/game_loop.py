@@ -1,0 +1,268 @@
+"""The game loop: agents take turns on a state until the game ends; every failure of an agent
+is the game's outcome (see :mod:`pacman.game` for the agent protocol, failures and limits).
+
+:func:`run_game` builds the agents of one game (:class:`_Players`), lets them move
+(:func:`_play`) and turns what happened into a :class:`~pacman.game.GameResult`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+import threading
+import time
+import traceback
+from typing import Any, Callable, Sequence
+
+from pacman.game import (CRASH, HARD_LIMIT_GRACE, ILLEGAL, INTERRUPTED, MOVE_LIMIT, TIMEOUT,
+                         Agent, AgentSpec, AgentTimeout, Display, Failure, GameInterrupted,
+                         GameResult, Move, agent_rng)
+from pacman.errors import PacmanError
+from pacman.layout import Layout
+from pacman.sandboxed_agent import AgentFailure, SandboxedAgent
+from pacman.state import GameState
+
+
+class _HardLimit:
+    """Interrupts the current thread with :class:`AgentTimeout` after ``seconds`` (POSIX only)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.active = (seconds is not None and hasattr(signal, "setitimer")
+                       and threading.current_thread() is threading.main_thread())
+        self.previous: Any = None
+
+    def __enter__(self) -> _HardLimit:
+        if self.active:
+            self.previous = signal.signal(signal.SIGALRM, self._fire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    @staticmethod
+    def _fire(signum: int, frame: Any) -> None:
+        raise AgentTimeout()
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.active:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+
+
+def _limit(move_time_limit: float | None) -> float | None:
+    """The per-move limit in seconds; ``None`` (and infinity) means no limit, 0 that every
+    move is too slow."""
+    if move_time_limit is None or math.isinf(move_time_limit):
+        return None
+    if not move_time_limit >= 0:
+        raise ValueError(f"the move time limit must be 0 or more seconds, got {move_time_limit}")
+    return float(move_time_limit)
+
+
+def failure_message(what: str, error: BaseException) -> str:
+    """How an agent's exception is reported: ``"ValueError: ..."`` for a move, else
+    ``"start_game raised ValueError: ..."``."""
+    text = f"{type(error).__name__}: {error}"
+    return text if what == "get_action" else f"{what} raised {text}"
+
+
+class _Players:
+    """The agents of one game, built and called so that every failure is the game's outcome."""
+
+    def __init__(self, layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int,
+                 limit: float | None) -> None:
+        self.layout, self.limit = layout, limit
+        self.hard_seconds = None if limit is None else limit + HARD_LIMIT_GRACE
+        self.agents: list[Any] = []
+        self.failure: Failure | None = None
+        for index, agent in enumerate(agents):
+            if not isinstance(agent, AgentSpec):
+                self.agents.append(agent)
+                continue
+            # A built-in agent that refuses its setup (say, the keyboard without a window)
+            # is the user's configuration error, not a game's outcome.
+            in_process = agent.isolation is None
+            try:
+                built = self.call(index, "building the agent",
+                                  lambda a=agent, i=index: self._build(a, i, seed),
+                                  timer=in_process,
+                                  passes=(PacmanError,) if in_process else ())
+            except PacmanError:
+                self.close()
+                raise
+            if self.failure is not None:
+                break
+            self.agents.append(built)
+
+    def _build(self, spec: AgentSpec, index: int, seed: int) -> Any:
+        rng = agent_rng(seed, index)
+        if spec.isolation is None:
+            return spec.build(index, rng)
+        name, role = spec.isolation
+        return SandboxedAgent((name, role, dict(spec.raw_options)), index, rng, self.layout,
+                              self.limit)
+
+    def call(self, index: int, what: str, function: Callable[[], Any],
+             timer: bool = True, passes: tuple[type[BaseException], ...] = ()) -> Any:
+        """``function()``; a failure of agent ``index`` is recorded and gives ``None``.
+        Exceptions of the types in ``passes`` are raised, not recorded.
+
+        ``KeyboardInterrupt`` and :class:`GameInterrupted` pass (the user's Ctrl-C; agents
+        that could raise one on their own play in a child process, where it is a crash).
+        """
+        # An agent in a child process keeps its own deadline; a timer here would leave it
+        # half-way through a request.
+        sandboxed = index < len(self.agents) and isinstance(self.agents[index], SandboxedAgent)
+        try:
+            with _HardLimit(None if sandboxed or not timer else self.hard_seconds):
+                return function()
+        except AgentTimeout:
+            self.fail(index, TIMEOUT, f"{what} did not return within {self.hard_seconds} s")
+        except AgentFailure as error:
+            self.fail(index, error.kind, error.message, error.trace)
+        except (KeyboardInterrupt, GameInterrupted):
+            raise
+        except passes:
+            raise
+        except BaseException as error:  # SystemExit, GeneratorExit, ...: the agent's failure
+            self.fail(index, CRASH, failure_message(what, error), traceback.format_exc())
+        return None
+
+    def fail(self, agent: int, kind: str, message: str, trace: str = "") -> None:
+        if self.failure is None:
+            self.failure = Failure(agent, kind, message, trace)
+
+    def stats(self) -> list[dict[str, Any] | None]:
+        """Each agent's ``stats()``; one that raises or is not JSON data fails the game."""
+        collected: list[dict[str, Any] | None] = []
+        for index, player in enumerate(self.agents):
+            get_stats = getattr(player, "stats", None)
+            value = self.call(index, "stats", get_stats) if callable(get_stats) else None
+            try:
+                json.dumps(value)
+            except (TypeError, ValueError) as error:
+                self.fail(index, CRASH, f"stats returned what is not plain data ({error})")
+                value = None
+            collected.append(value)
+        return collected
+
+    def close(self) -> None:
+        for player in self.agents:
+            if isinstance(player, SandboxedAgent):
+                player.close()
+
+
+def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0, *,
+             max_moves: int | None = 1000, move_time_limit: float | None = None,
+             display: Display | None = None) -> GameResult:
+    """Play one game and return its result.
+
+    ``agents[0]`` plays Pacman and ``agents[1:]`` the ghosts (the maze must have at least that
+    many ghost starts). Specs are built fresh for this game with their own seeded generator
+    (specs with an ``isolation`` play in a child process); ready-made agent objects are used
+    as they are. ``max_moves`` caps Pacman's moves (outcome ``"move_limit"``);
+    ``move_time_limit`` is the per-move think time in seconds (``None`` or infinity: none).
+    Whatever an agent does (raise anything, exit, return garbage, never return) is the
+    game's outcome, not an exception of this function; only a built-in agent that refuses
+    its setup with a :class:`~pacman.errors.PacmanError` (the keyboard agent without a
+    window) raises it, as the user's configuration error.
+    """
+    limit = _limit(move_time_limit)
+    state = GameState.initial(layout, num_ghosts=len(agents) - 1)
+    described = [a.describe() if isinstance(a, AgentSpec)
+                 else {"name": type(a).__name__, "options": {}} for a in agents]
+    n = len(agents)
+    tally = _Tally(n)
+    players = None
+    interrupted = False
+    try:
+        players = _Players(layout, agents, seed, limit)
+        if display is not None:
+            display.start(state, [d["name"] for d in described])
+        if players.failure is None:
+            state = _play(state, players, tally, max_moves, limit, display)
+    except (KeyboardInterrupt, GameInterrupted):
+        interrupted = True
+    finally:
+        stats = []
+        if players is not None:
+            if not interrupted and len(players.agents) == n:
+                stats = players.stats()
+            players.close()
+    failure = players.failure if players is not None else None
+    outcome = (INTERRUPTED if interrupted else failure.kind if failure is not None
+               else tally.outcome or INTERRUPTED)
+    result = GameResult(
+        seed=seed, layout=layout.name, layout_text=layout.text, num_ghosts=n - 1,
+        agents=described, outcome=outcome, score=state[6], moves=tally.moves,
+        actions=tally.actions, think_time=tally.think, max_move_time=tally.longest,
+        decisions=tally.decisions, max_moves=max_moves, move_time_limit=move_time_limit,
+        failure=failure, agent_stats=stats)
+    if display is not None:
+        try:
+            display.finish(state, result)
+        except (KeyboardInterrupt, GameInterrupted):
+            pass
+    return result
+
+
+class _Tally:
+    """What the loop counts while it plays."""
+
+    def __init__(self, n: int) -> None:
+        self.think = [0.0] * n
+        self.longest = [0.0] * n
+        self.decisions = [0] * n
+        self.actions: list[str] = []
+        self.moves = 0
+        self.outcome: str | None = None
+
+
+def _play(state: GameState, players: _Players, tally: _Tally, max_moves: int | None,
+          limit: float | None, display: Display | None) -> GameState:
+    """Play from ``state`` until the game ends or an agent fails; return the last state."""
+    clock = time.perf_counter
+    for index, player in enumerate(players.agents):
+        start_game = getattr(player, "start_game", None)
+        if start_game is not None:
+            players.call(index, "start_game", lambda f=start_game: f(state))
+            if players.failure is not None:
+                return state
+    while True:
+        if state[8] is not None:
+            tally.outcome = state[8]
+            return state
+        if max_moves is not None and tally.moves >= max_moves and state[7] == 0:
+            tally.outcome = MOVE_LIMIT
+            return state
+        agent = state[7]
+        player = players.agents[agent]
+        began = clock()
+        action = players.call(agent, "get_action", lambda: player.get_action(state))
+        spent = clock() - began
+        tally.think[agent] += spent
+        if players.failure is not None:
+            if players.failure.kind == TIMEOUT:
+                players.failure.message = (f"still thinking after {spent:.2f} s (limit "
+                                           f"{limit} s per move)")
+            return state
+        tally.decisions[agent] += 1
+        tally.longest[agent] = max(tally.longest[agent], spent)
+        if limit is not None and spent > limit:
+            players.fail(agent, TIMEOUT, f"took {spent:.3f} s for one move (limit {limit} s)")
+            return state
+        legal = state.legal_actions()
+        if not isinstance(action, str) or action not in legal:
+            players.fail(agent, ILLEGAL, f"returned {action!r}; legal here: {', '.join(legal)}")
+            return state
+        state = state.successor(action)
+        tally.actions.append(action)
+        if agent == 0:
+            tally.moves += 1
+        if display is not None:
+            report_fn = getattr(player, "last_report", None)
+            report = (players.call(agent, "last_report", report_fn)
+                      if callable(report_fn) else None)
+            if players.failure is not None:
+                return state
+            display.update(state, Move(agent, action, spent, report))

@@ -1,0 +1,112 @@
+"""No agent can hang, stop or corrupt a game: every misbehaviour is that game's outcome.
+
+The agents are in :mod:`tests.engine.misbehaving_agents`, loaded as ``file.py:Name`` (so they
+play in a child process of their own, as every agent from a file or a module does).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from pacman.game import CRASH, ILLEGAL, TIMEOUT, run_game
+from pacman.layout import load_layout
+from pacman.lineup import agent_spec, lineup
+
+from tests.engine.test_cli import run_cli
+
+AGENTS = Path(__file__).with_name("misbehaving_agents.py")
+LIMIT = 0.2
+
+
+def agent(name: str) -> str:
+    return f"{AGENTS}:{name}"
+
+
+def play(name: str, limit: float | None = LIMIT, **options: str):
+    layout = load_layout("small_classic")
+    specs = lineup(layout, agent(name), "random", 1, options)
+    began = time.monotonic()
+    result = run_game(layout, specs, seed=3, max_moves=30, move_time_limit=limit)
+    return result, time.monotonic() - began
+
+
+@pytest.mark.parametrize("name", ["CatchEverything", "IgnoreAlarm", "BlockAlarm", "SpinInC",
+                                  "RegexCatastrophe", "StartHangs"])
+def test_no_agent_outlives_its_time_limit(name):
+    result, seconds = play(name)
+    assert result.outcome == TIMEOUT and result.failure.agent == 0, result.failure
+    # The move (or start) that never ends is cut within twice the limit plus a second.
+    assert result.think_time[0] <= 2 * LIMIT + 1
+    assert seconds < 2 * LIMIT + 1 + 20  # plus starting the agent's process (loaded machine)
+
+
+@pytest.mark.parametrize("name, kind, words", [
+    ("RaiseGeneratorExit", CRASH, "GeneratorExit: bye"),
+    ("RaiseKeyboardInterrupt", CRASH, "KeyboardInterrupt"),
+    ("RaiseSystemExit", CRASH, "SystemExit: 3"),
+    ("HardExit", CRASH, "exited with code 7"),
+    ("KillItself", CRASH, "killed by signal 9"),
+    ("ReturnsGarbage", ILLEGAL, "returned <object object"),
+    ("ConstructorRaises", CRASH, "building the agent raised ValueError: cannot be built"),
+    ("ConstructorExits", CRASH, "exited with code 5"),
+    ("StartRaises", CRASH, "start_game raised RuntimeError: no start"),
+    ("StatsUnserialisable", CRASH, "not plain data"),
+    ("StatsRaises", CRASH, "stats raised RuntimeError: no stats"),
+    ("StatsExits", CRASH, "exited with code 4"),
+])
+def test_every_failure_is_the_games_outcome(name, kind, words):
+    result, _ = play(name, LIMIT)
+    assert result.outcome == kind, result.failure
+    assert result.failure.agent == 0 and words in result.failure.message
+    json.dumps(result.to_dict())  # the result is always recordable
+
+
+@pytest.mark.parametrize("name", ["HardExit", "RaiseKeyboardInterrupt", "ConstructorRaises"])
+def test_failures_are_outcomes_without_a_time_limit_too(name):
+    result, _ = play(name, None)
+    assert result.outcome == CRASH and result.failure.agent == 0
+
+
+def test_a_late_move_after_good_ones_keeps_the_moves_before():
+    result, _ = play("SpinInC", after="3")
+    assert result.outcome == TIMEOUT and result.decisions[0] == 3 and result.moves == 3
+
+
+def test_a_well_behaved_agent_from_a_file_plays_as_in_process():
+    layout = load_layout("small_classic")
+    isolated = [agent_spec(agent("EatsTheFood"), "pacman"), agent_spec("random", "ghost")]
+    inline = [agent_spec(agent("EatsTheFood"), "pacman", isolate=False),
+              agent_spec("random", "ghost")]
+    assert isolated[0].isolation is not None and inline[0].isolation is None
+    assert agent_spec("random", "pacman").isolation is None  # built-ins stay fast
+    # Same seed, same game, whether the agent plays in a child process or here.
+    one = run_game(layout, isolated, seed=8, max_moves=40)
+    two = run_game(load_layout("small_classic"), inline, seed=8, max_moves=40)
+    assert (one.outcome, one.score, one.actions) == (two.outcome, two.score, two.actions)
+    assert one.failure is None
+
+
+def test_infinite_time_limit_is_no_limit():
+    result, _ = play("EatsTheFood", float("inf"))
+    assert result.outcome not in (CRASH, TIMEOUT), result.failure
+    assert result.move_time_limit == float("inf")
+
+
+def test_play_command_records_a_hang_as_a_timeout(capsys):
+    code, out, err = run_cli(capsys, "play", "--display", "none", "--pacman",
+                             agent("CatchEverything"), "--layout", "small_classic",
+                             "--time-limit", "0.2", "--json", "--seed", "1")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["outcome"] == TIMEOUT and summary["failure"]["agent"] == 0
+    code, out, err = run_cli(capsys, "play", "--display", "none", "--pacman",
+                             agent("ConstructorRaises"), "--layout", "small_classic", "--json")
+    assert code == 0 and "Traceback" not in err
+    assert json.loads(out)["outcome"] == CRASH
+    code, out, err = run_cli(capsys, "play", "--display", "none", "--layout", "small_classic",
+                             "--time-limit", "inf", "--json", "--max-moves", "20")
+    assert code == 0 and json.loads(out)["outcome"] != CRASH
