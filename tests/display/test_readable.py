@@ -201,21 +201,22 @@ def test_next_recording_keeps_the_window_size(window):
     assert window.screen.get_size() == (900, 600)
 
 
-def test_ctrl_c_in_the_text_display_prints_the_result_once(tmp_path, capsys):
+def test_ctrl_c_in_the_text_display_prints_the_result_once(monkeypatch, capsys):
     from pacman.cli import main
+    from pacman.display.text import TextDisplay
 
-    agent = tmp_path / "stopper.py"
-    agent.write_text(
-        "class Stopper:\n"
-        "    def __init__(self, index=0, rng=None):\n"
-        "        self.moves = 0\n"
-        "    def get_action(self, state):\n"
-        "        self.moves += 1\n"
-        "        if self.moves == 3:\n"
-        "            raise KeyboardInterrupt\n"
-        "        return state.legal_actions()[0]\n", encoding="utf-8")
+    drawn = TextDisplay.update
+    calls = []
+
+    def update_then_ctrl_c(self, state, move):  # the user presses Ctrl-C during the 3rd move
+        calls.append(move)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        drawn(self, state, move)
+
+    monkeypatch.setattr(TextDisplay, "update", update_then_ctrl_c)
     code = main(["--layout", "tiny", "--display", "text", "--frame-time", "0", "--pacman",
-                 f"{agent}:Stopper", "--ghosts", "random", "--seed", "4"])
+                 "random", "--ghosts", "random", "--seed", "4"])
     out = capsys.readouterr().out
     assert code == 130
     assert out.count("interrupted") == 1 and "game 1/1 (seed 4): interrupted" in out
