@@ -26,7 +26,7 @@ from typing import Any
 from .algorithms import algorithm_config
 from .core import OpponentModel, SearchTimeout, run_search
 from .game import Game, NodeKind
-from .ordering import OrderSpec
+from .ordering import OrderSpec, make_orderer
 from .result import Counters, SearchResult
 from .table import TranspositionTable
 
@@ -70,6 +70,8 @@ def iterative_deepening(
         raise ValueError(f"unknown reorder {reorder!r}; expected one of {', '.join(REORDERINGS)}")
     start = clock()
     deadline = None if time_budget is None else start + time_budget
+    if order == "history":
+        order = make_orderer(order)  # one orderer, so later iterations use what earlier ones learnt
     if table is True or (table is False and reorder == "all"):
         table = TranspositionTable()
     elif table is False:
