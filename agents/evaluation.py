@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from agents.maze_tables import maze_tables
+from agents.maze_tables import _TABLES, maze_tables
 from pacman.errors import ConfigurationError
 from pacman.plugins import resolve
 from pacman.state import GameState
@@ -81,7 +81,10 @@ def better(state: GameState) -> float:
     """
     if state[8] is not None:
         return state[6]
-    tables = maze_tables(state[0])
+    layout = state[0]
+    tables = _TABLES.get(id(layout))  # maze_tables(layout), without the call when known
+    if tables is None or tables.layout is not layout:
+        tables = maze_tables(layout)
     positions = state[1]
     pacman = positions[0]
     row = tables.rows[pacman]

@@ -160,12 +160,15 @@ class Search(NodeTools):
         prune, strict, hooked = self.prune, self.strict, self.hooked
         value, successor = self.value, self.successor
         # Leaf children are valued here as value() would value them, saving a call per leaf.
-        is_end, utility = self.is_end, self.utility
         plain_leaves = self.plain_leaves
-        frontier = plain_leaves and depth == 0
+        is_end = self.is_end
+        evaluate = self.evaluate if plain_leaves and depth == 0 else None
         # In the signed view the node raises ``own`` and is cut at ``limit``.
         entry_alpha, entry_beta = alpha, beta
-        own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
+        if sign > 0:
+            own, limit = alpha, beta
+        else:
+            own, limit = -beta, -alpha
         best = -INF
         best_action = _UNSET
         best_pv: tuple = ()
@@ -180,12 +183,12 @@ class Search(NodeTools):
             if plain_leaves and is_end(child):
                 counters.terminal_utilities += 1
                 self.last_pv = ()
-                signed = sign * utility(child)
-            elif frontier:
+                signed = sign * self.utility(child)
+            elif evaluate is not None:
                 counters.depth_cuts += 1
                 counters.static_evaluations += 1
                 self.last_pv = ()
-                signed = sign * self.evaluate(child)
+                signed = sign * evaluate(child)
             else:
                 signed = sign * value(child, depth, alpha, beta)
             if signed > best:
