@@ -171,9 +171,13 @@ class NodeTools:
                 depth: Any) -> tuple[Sequence[Any], dict | None]:
         """The search order of a MAX/MIN node's actions, and the children generated to find it."""
         children = None
-        if self.orderer is not None:
-            actions, children = self.orderer.order(state, kind, actions, self.generate,
-                                                   self.order_score, depth)
+        orderer = self.orderer
+        if orderer is not None:
+            if orderer.name == "history":  # the cheap ordering, called directly
+                actions = orderer.by_history(kind, actions, depth)
+            else:
+                actions, children = orderer.order(state, kind, actions, self.generate,
+                                                  self.order_score, depth)
         if self.hash_moves:
             move = self.best_moves.get(self.key_of(state), _UNSET)  # type: ignore[union-attr]
             if move is not _UNSET and move in actions and actions[0] != move:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any, Union
@@ -38,6 +39,7 @@ OrderSpec = Union[str, OrderFunction, None]
 ORDERINGS = ("none", "reversed", "random", "evaluation", "history")
 
 _FIRST = itemgetter(0)
+_MAX = NodeKind.MAX
 
 
 class Orderer:
@@ -55,10 +57,10 @@ class Orderer:
         self.name = name
         self._fn = fn
         self._rng = rng
-        #: (kind, action) -> sum of 2**depth over the cutoffs it caused ("history")
-        self.history: dict[tuple[NodeKind, Any], float] = {}
-        #: (kind, remaining depth) -> the action of the latest cutoff there ("history")
-        self.killers: dict[tuple[NodeKind, Any], Any] = {}
+        #: MAX node? -> action -> sum of 2**depth over the cutoffs it caused ("history")
+        self.history: dict[bool, defaultdict[Any, int]] = {}
+        #: (MAX node?, remaining depth) -> the action of the latest cutoff there ("history")
+        self.killers: dict[tuple[bool, Any], Any] = {}
 
     def order(
         self,
@@ -71,7 +73,7 @@ class Orderer:
     ) -> tuple[Sequence[Any], dict[Any, Any] | None]:
         name = self.name
         if name == "history":
-            return self._by_history(kind, actions, depth), None
+            return self.by_history(kind, actions, depth), None
         if name == "reversed":
             return actions[::-1], None
         if name == "random":
@@ -90,25 +92,30 @@ class Orderer:
             return [a for _, a in scored], children
         return self._fn(state, kind, actions), None  # type: ignore[misc]
 
-    def _by_history(self, kind: NodeKind, actions: Sequence[Any], depth: Any) -> Sequence[Any]:
-        history = self.history
-        if history:
-            scores = [history.get((kind, a), 0) for a in actions]
-            if any(scores):
-                ranked = sorted(range(len(actions)), key=scores.__getitem__, reverse=True)
-                actions = [actions[i] for i in ranked]
-        killer = self.killers.get((kind, depth))
-        if killer is not None and killer in actions and actions[0] != killer:
+    def by_history(self, kind: NodeKind, actions: Sequence[Any], depth: Any) -> Sequence[Any]:
+        """The ``"history"`` order: the killer move of ``(kind, depth)`` first, then by
+        decreasing history score, ties in the given order."""
+        if len(actions) < 2:
+            return actions
+        side = kind is _MAX  # not the enum as a key: its hash is a Python-level call
+        scores = self.history.get(side)
+        if scores is not None:
+            # sorted() is stable with reverse=True too: ties keep the game's order.
+            actions = sorted(actions, key=scores.__getitem__, reverse=True)
+        killer = self.killers.get((side, depth))
+        if killer is not None and actions[0] != killer and killer in actions:
             actions = [killer] + [a for a in actions if a != killer]
         return actions
 
     def learn(self, state: Any, kind: NodeKind, action: Any, depth: Any) -> None:
         """``action`` caused a cutoff at ``state`` (of ``kind``, ``depth`` units left)."""
         if self.name == "history":
-            weight = 2.0 ** depth if depth != math.inf else 1.0
-            key = (kind, action)
-            self.history[key] = self.history.get(key, 0) + weight
-            self.killers[(kind, depth)] = action
+            side = kind is _MAX
+            scores = self.history.get(side)
+            if scores is None:
+                scores = self.history[side] = defaultdict(int)
+            scores[action] += 1 << depth if depth != math.inf else 1
+            self.killers[(side, depth)] = action
 
 
 def make_orderer(spec: OrderSpec, rng: random.Random | None = None) -> Orderer | None:
