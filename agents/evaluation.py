@@ -89,7 +89,10 @@ def better(state: GameState) -> float:
     pacman = positions[0]
     row = tables.rows[pacman]
     value = state[6]
-    nearest = tables.food_distances(state[4])[pacman]
+    food_map = tables.food_maps.get(state[4])  # tables.food_distances(), without the call
+    if food_map is None:
+        food_map = tables.food_distances(state[4])
+    nearest = food_map[pacman]
     if nearest >= 0:
         value -= 9.0 * nearest / tables.diameter
     scared = state[3]
@@ -103,8 +106,12 @@ def better(state: GameState) -> float:
             hunters.append(positions[ghost])
             if 0 <= d <= DANGER_REACH:
                 value -= 150.0 / (d + 1)
-    if hunters and tables.territory(pacman, hunters, ESCAPE_ROOM) < ESCAPE_ROOM:
-        value -= 150.0
+    if hunters:
+        room = tables.territories.get((pacman, ESCAPE_ROOM, *hunters))  # remembered, or:
+        if room is None:
+            room = tables.territory(pacman, hunters, ESCAPE_ROOM)
+        if room < ESCAPE_ROOM:
+            value -= 150.0
     return value - 20 * state[5].bit_count()
 
 

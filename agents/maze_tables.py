@@ -36,7 +36,7 @@ _TABLES: dict[int, MazeTables] = {}
 class MazeTables:
     """Distance tables of one layout; see the module docstring."""
 
-    __slots__ = ("layout", "rows", "steps", "size", "diameter", "_food_maps", "_balls", "_territories")
+    __slots__ = ("layout", "rows", "steps", "size", "diameter", "food_maps", "_balls", "territories")
 
     def __init__(self, layout: Any) -> None:
         self.layout = layout
@@ -46,18 +46,18 @@ class MazeTables:
         self.steps: tuple[tuple[int, ...], ...] = tuple(
             () if moves is None else tuple(moves.values()) for moves in layout.neighbours)
         self.diameter = layout.diameter
-        self._food_maps: dict[int, tuple[int, ...]] = {}
+        self.food_maps: dict[int, tuple[int, ...]] = {}
         self._balls: dict[int, tuple[int, ...]] = {}
-        self._territories: dict[tuple[int | None, ...], int] = {}
+        self.territories: dict[tuple[int | None, ...], int] = {}
 
     def food_distances(self, food: int) -> tuple[int, ...]:
         """Per cell, the maze distance to the nearest dot of the bitmask ``food`` (-1: none
         reachable)."""
-        found = self._food_maps.get(food)
+        found = self.food_maps.get(food)
         if found is None:
-            if len(self._food_maps) >= FOOD_CACHE_SIZE:
-                self._food_maps.clear()
-            found = self._food_maps[food] = self._nearest_dot_map(food)
+            if len(self.food_maps) >= FOOD_CACHE_SIZE:
+                self.food_maps.clear()
+            found = self.food_maps[food] = self._nearest_dot_map(food)
         return found
 
     def _nearest_dot_map(self, food: int) -> tuple[int, ...]:
@@ -86,11 +86,11 @@ class MazeTables:
         """How many cells Pacman reaches strictly before every ghost in ``hunters`` (cells),
         counting no further than ``limit`` (``None``: count them all)."""
         key = (pacman, limit, *hunters)
-        count = self._territories.get(key)
+        count = self.territories.get(key)
         if count is None:
-            if len(self._territories) >= TERRITORY_CACHE_SIZE:
-                self._territories.clear()
-            count = self._territories[key] = self._territory(pacman, hunters, limit)
+            if len(self.territories) >= TERRITORY_CACHE_SIZE:
+                self.territories.clear()
+            count = self.territories[key] = self._territory(pacman, hunters, limit)
         return count
 
     def _territory(self, pacman: int, hunters: Sequence[int], limit: int | None) -> int:

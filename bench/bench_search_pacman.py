@@ -37,7 +37,6 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 

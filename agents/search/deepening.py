@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .algorithms import algorithm_config
-from .core import OpponentModel, SearchTimeout, run_search
+from .core import OpponentModel, SearchConfig, SearchTimeout, run_search
 from .game import Game, NodeKind
 from .ordering import OrderSpec, make_orderer
 from .result import Counters, SearchResult
@@ -76,20 +76,17 @@ def iterative_deepening(
         table = TranspositionTable()
     elif table is False:
         table = None
-    base = algorithm_config(
-        algorithm,
-        strict=strict,
-        trace=trace,
-        evaluate=evaluate,
-        order=order,
-        rng=rng,
-        table=table,
-        hash_moves=reorder == "all",
-        bounds=bounds,
-        opponent_model=opponent_model,
-        deadline=deadline,
-        clock=clock,
-    )
+    base = algorithm_config(algorithm, strict=strict, trace=trace, evaluate=evaluate, order=order,
+                            rng=rng, table=table, hash_moves=reorder == "all", bounds=bounds,
+                            opponent_model=opponent_model, deadline=deadline, clock=clock)
+    return _deepen(game, state, base, max_depth, reorder, trace, start, on_iteration)
+
+
+def _deepen(game: Game, state: Any, base: SearchConfig, max_depth: int | None, reorder: str,
+            trace: bool, start: float,
+            on_iteration: Callable[[SearchResult], None] | None) -> SearchResult:
+    """Search depth 1, 2, ... with ``base`` until the depth, the deadline or the tree runs out."""
+    clock, deadline = base.clock, base.deadline
     counters = Counters()
     traces: tuple[list[Any], list[Any]] | None = ([], []) if trace else None
     best: SearchResult | None = None

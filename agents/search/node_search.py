@@ -156,22 +156,15 @@ class Search(NodeTools):
         children = None
         if self.reorders:
             actions, children = self.arrange(state, kind, actions, depth)
-        counters = self.counters
-        prune, strict, hooked = self.prune, self.strict, self.hooked
-        value, successor = self.value, self.successor
+        counters, value, successor = self.counters, self.value, self.successor
+        prune, strict, hooked, learns = self.prune, self.strict, self.hooked, self.orderer is not None
         # Leaf children are valued here as value() would value them, saving a call per leaf.
-        plain_leaves = self.plain_leaves
-        is_end = self.is_end
+        plain_leaves, is_end = self.plain_leaves, self.is_end
         evaluate = self.evaluate if plain_leaves and depth == 0 else None
         # In the signed view the node raises ``own`` and is cut at ``limit``.
         entry_alpha, entry_beta = alpha, beta
-        if sign > 0:
-            own, limit = alpha, beta
-        else:
-            own, limit = -beta, -alpha
-        best = -INF
-        best_action = _UNSET
-        best_pv: tuple = ()
+        own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
+        best, best_action, best_pv = -INF, _UNSET, ()
         for action in actions:
             if children is None:
                 child = successor(state, action)
@@ -196,7 +189,8 @@ class Search(NodeTools):
                 if prune:
                     if best >= limit and (best > limit or not strict):
                         counters.cutoffs += 1
-                        self.on_cutoff(state, kind, action, depth)
+                        if learns:
+                            self.on_cutoff(state, kind, action, depth)
                         break
                     if best > own:
                         own = best
