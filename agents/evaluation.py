@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-import numpy as np
-
+from agents.maze_tables import _TABLES, maze_tables
 from pacman.errors import ConfigurationError
 from pacman.plugins import resolve
 from pacman.state import GameState
@@ -17,40 +16,21 @@ from pacman.state import GameState
 
 def nearest_food_distance(state: GameState) -> int | None:
     """Maze distance from Pacman to the nearest reachable dot (``None`` if there is none)."""
-    food = state[4]
-    row = state[0].distance_rows[state[1][0]]
-    nearest = None
-    while food:
-        low = food & -food
-        d = row[low.bit_length() - 1]
-        if d >= 0 and (nearest is None or d < nearest):
-            nearest = d
-            if d == 1:
-                break
-        food ^= low
-    return nearest
+    nearest = maze_tables(state[0]).food_distances(state[4])[state[1][0]]
+    return None if nearest < 0 else nearest
 
 
-def pacman_territory(state: GameState) -> int:
+def pacman_territory(state: GameState, limit: int | None = None) -> int:
     """Open cells Pacman reaches strictly before every ghost that is not scared: his room to
-    escape.
+    escape (counted no further than ``limit`` when one is given).
 
     Pacman moves first in a round, so a cell he reaches in ``t`` moves is safe from a ghost that
     needs ``t`` or more. With no hunting ghost, every cell Pacman can reach counts.
     """
-    layout = state[0]
-    rows = layout.open_distances
     positions = state[1]
     scared = state[3]
-    theirs = None
-    for ghost in range(1, len(positions)):
-        if not scared[ghost - 1]:
-            row = rows[positions[ghost]]
-            theirs = row if theirs is None else np.minimum(theirs, row)
-    mine = rows[positions[0]]
-    if theirs is None:
-        return int(np.count_nonzero(mine < len(layout.cell_xy)))
-    return int(np.count_nonzero(mine < theirs))
+    hunters = [positions[g] for g in range(1, len(positions)) if not scared[g - 1]]
+    return maze_tables(state[0]).territory(positions[0], hunters, limit)
 
 
 def score(state: GameState) -> float:
@@ -102,25 +82,36 @@ def better(state: GameState) -> float:
     if state[8] is not None:
         return state[6]
     layout = state[0]
+    tables = _TABLES.get(id(layout))  # maze_tables(layout), without the call when known
+    if tables is None or tables.layout is not layout:
+        tables = maze_tables(layout)
     positions = state[1]
-    row = layout.distance_rows[positions[0]]
+    pacman = positions[0]
+    row = tables.rows[pacman]
     value = state[6]
-    nearest = nearest_food_distance(state)
-    if nearest is not None:
-        value -= 9.0 * nearest / layout.diameter
+    food_map = tables.food_maps.get(state[4])  # tables.food_distances(), without the call
+    if food_map is None:
+        food_map = tables.food_distances(state[4])
+    nearest = food_map[pacman]
+    if nearest >= 0:
+        value -= 9.0 * nearest / tables.diameter
     scared = state[3]
-    hunted = False
+    hunters = []
     for ghost in range(1, len(positions)):
         d = row[positions[ghost]]
         timer = scared[ghost - 1]
         if timer > d >= 0:
             value += 100.0 / (d + 1)
         elif not timer:
-            hunted = True
+            hunters.append(positions[ghost])
             if 0 <= d <= DANGER_REACH:
                 value -= 150.0 / (d + 1)
-    if hunted and pacman_territory(state) < ESCAPE_ROOM:
-        value -= 150.0
+    if hunters:
+        room = tables.territories.get((pacman, ESCAPE_ROOM, *hunters))  # remembered, or:
+        if room is None:
+            room = tables.territory(pacman, hunters, ESCAPE_ROOM)
+        if room < ESCAPE_ROOM:
+            value -= 150.0
     return value - 20 * state[5].bit_count()
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
+from agents.pacman_search import PacmanSearch
 from agents.search.game import NodeKind
+from agents.search.node_search import Search
 from pacman.rules import legal_actions, successor
 from pacman.state import GameState
 
@@ -24,7 +26,7 @@ _MAX, _MIN, _CHANCE = NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE
 
 
 class PacmanGame:
-    """The search-game view of Pacman.
+    """The search-game view of Pacman, searched by :class:`agents.pacman_search.PacmanSearch`.
 
     ``ghost_model``: ``adversarial`` (MIN layers), ``uniform`` (CHANCE, every legal move alike)
     or ``informed`` (CHANCE, probabilities from ``ghost_distributions[i - 1](state)`` for ghost
@@ -40,10 +42,16 @@ class PacmanGame:
         self.evaluation = evaluation
         self.ghost_model = ghost_model
         self.ghost_distribution = ghost_distribution
-        self._ghost_kind = _MIN if ghost_model == "adversarial" else _CHANCE
+        self.kind_of_ghosts = _MIN if ghost_model == "adversarial" else _CHANCE
+
+    @property
+    def search_type(self) -> type[Search]:
+        """The core search specialised for Pacman (same results and counts, cheaper per node);
+        the generic one for a subclass, whose methods the specialisation would bypass."""
+        return PacmanSearch if type(self) is PacmanGame else Search
 
     def kind(self, state: GameState) -> NodeKind:
-        return _MAX if state[7] == 0 else self._ghost_kind
+        return _MAX if state[7] == 0 else self.kind_of_ghosts
 
     @staticmethod
     def is_end(state: GameState) -> bool:

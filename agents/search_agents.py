@@ -9,6 +9,7 @@ principal variation, statistics) for displays and experiments, and totals its wo
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Literal, Mapping
 
 from agents.base import BaseAgent
@@ -23,7 +24,7 @@ from agents.search.result import SearchResult
 from pacman.errors import ConfigurationError
 from pacman.state import GameState
 
-Ordering = Literal["none", "evaluation", "random", "reversed"]
+Ordering = Literal["none", "evaluation", "random", "reversed", "history"]
 
 
 class SearchAgent(BaseAgent):
@@ -176,29 +177,42 @@ class ExpectimaxAgent(SearchAgent):
         return expectimax(self.game, state, depth=self.depth)
 
 
+#: what a deepening agent's time budget counts: the CPU time of the searching thread (a loaded
+#: machine does not shorten it), or wall-clock time
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
+
+
 class IterativeDeepeningAgent(SearchAgent):
     """Iterative-deepening alpha-beta under a per-move time budget (anytime), with move
-    ordering by the previous iteration and a transposition table."""
+    ordering by the previous iteration and a transposition table.
+
+    ``clock``: ``cpu`` counts the budget in CPU time of the searching thread, so the depth
+    reached does not depend on other load on the machine; ``wall`` in elapsed time.
+    """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
                  time_budget: float = 0.2, max_depth: int = 30,
                  evaluation: Evaluation = EVALUATIONS["better"],
                  order: Ordering = "evaluation", table: bool = True,
-                 reorder: Literal["none", "root", "all"] = "all") -> None:
+                 reorder: Literal["none", "root", "all"] = "all",
+                 clock: Literal["cpu", "wall"] = "cpu") -> None:
         super().__init__(index, rng, evaluation=evaluation)
         if time_budget <= 0:
             raise ConfigurationError(f"time_budget must be positive, got {time_budget}")
+        if clock not in CLOCKS:
+            raise ConfigurationError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
         self.time_budget = time_budget
         self.max_depth = _positive(max_depth, "max_depth")
         self.order = order
         self.table = table
         self.reorder = reorder
+        self.clock = clock
 
     def search(self, state: GameState) -> SearchResult:
         return iterative_deepening(self.game, state, max_depth=self.max_depth,
                                    time_budget=self.time_budget, algorithm="alphabeta",
                                    order=self.order, rng=self.rng, reorder=self.reorder,
-                                   table=self.table)
+                                   table=self.table, clock=CLOCKS[self.clock])
 
 
 class MonteCarloAgent(SearchAgent):

@@ -7,9 +7,15 @@ Positions are Pacman's turns taken from seeded random play (every agent moves at
 that ends starts over). Searches use the adversarial :class:`agents.pacman_game.PacmanGame`
 (each ghost a MIN layer; depth counts full rounds) and the ``better`` evaluation.
 
+E. The cost per call of the ``better`` evaluation today and at the baseline revision
+   (``bench/baseline.py`` imports that revision's search code, evaluation and Pacman adapter
+   beside today's), on the leaves searches value.
 1. Speed: nodes generated per second by minimax, alpha-beta, alpha-beta with evaluation
    ordering, alpha-beta with a transposition table and uniform expectimax at a fixed depth,
-   with ratios to minimax (nodes generated, nodes per second, total time).
+   today and at the baseline revision, alternately in one process (same nodes, checked).
+O. Move ordering: nodes, ordering evaluations and CPU time of alpha-beta and iterative
+   deepening under no ordering, evaluation ordering (every child generated and scored) and the
+   history heuristic with killer moves (no child generated to order).
 2. Nodes generated versus depth for minimax and for alpha-beta under the four move orderings,
    with the fitted growth per round. ``G`` is minimax's growth per round; seed 000's
    predictions for a two-ply round are ``b^(2d)``, ``b^(2*0.75d)`` and ``b^(2*0.5d)`` with the
@@ -31,7 +37,6 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 
@@ -40,18 +45,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from agents.evaluation import better  # noqa: E402
 from agents.linear import make_linear_evaluation  # noqa: E402
 from agents.pacman_game import PacmanGame  # noqa: E402
-from agents.search import (  # noqa: E402
-    SearchResult,
-    TranspositionTable,
-    alphabeta,
-    expectimax,
-    minimax,
-)
+import agents.search  # noqa: E402
+from agents.search import alphabeta, minimax  # noqa: E402
 from agents.search.deepening import iterative_deepening  # noqa: E402
 from pacman.game import AgentSpec, random_play, run_game  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.lineup import agent_spec, lineup  # noqa: E402
 from pacman.state import GameState  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from baseline import BASELINE, load_baseline  # noqa: E402
 
 LAYOUT = "small_classic"
 ORDERS = ("none", "random", "evaluation", "reversed")
@@ -65,41 +68,107 @@ def sample_positions(count: int, seed: int, spacing: int = 7) -> list[GameState]
     return list(islice(islice(pacman_turns, spacing - 1, None, spacing), count))
 
 
-# --- 1. speed --------------------------------------------------------------------------------------
+# --- 1. speed, beside the baseline revision ---------------------------------------------------
 
-def speed(positions: list[GameState], depth: int, repeats: int) -> None:
-    game = PacmanGame(better)
-    uniform = PacmanGame(better, "uniform")
-    runs: list[tuple[str, Callable[[GameState], SearchResult]]] = [
-        ("minimax", lambda s: minimax(game, s, depth=depth)),
-        ("alpha-beta", lambda s: alphabeta(game, s, depth=depth)),
+def speed_runs(search, game_type, evaluation, depth: int):
+    """The timed searches of section 1, from one implementation (today's or the baseline's)."""
+    game = game_type(evaluation)
+    uniform = game_type(evaluation, "uniform")
+    return [
+        ("minimax", lambda s: search.minimax(game, s, depth=depth)),
+        ("alpha-beta", lambda s: search.alphabeta(game, s, depth=depth)),
         ("alpha-beta + evaluation ordering",
-         lambda s: alphabeta(game, s, depth=depth, order="evaluation")),
+         lambda s: search.alphabeta(game, s, depth=depth, order="evaluation")),
         ("alpha-beta + transposition table",
-         lambda s: alphabeta(game, s, depth=depth, table=TranspositionTable())),
-        ("expectimax (uniform ghosts)", lambda s: expectimax(uniform, s, depth=depth)),
+         lambda s: search.alphabeta(game, s, depth=depth, table=search.TranspositionTable())),
+        ("expectimax (uniform ghosts)", lambda s: search.expectimax(uniform, s, depth=depth)),
     ]
-    print(f"1. Speed at depth {depth} (rounds) over {len(positions)} positions of {LAYOUT}; "
-          f"best of {repeats} timings")
-    print(f"   {'algorithm':34s} {'nodes':>10s} {'seconds':>8s} {'nodes/s':>10s} "
-          f"{'nodes/mm':>9s} {'rate/mm':>8s} {'time/mm':>8s}")
-    base: tuple[int, float] | None = None
-    for name, run in runs:
-        best_time = math.inf
-        nodes = 0
+
+
+def cpu_best_of(repeats: int, work) -> float:
+    best = math.inf
+    for _ in range(repeats):
+        began = time.process_time()
+        work()
+        best = min(best, time.process_time() - began)
+    return best
+
+
+def speed(positions: list[GameState], depth: int, repeats: int, baseline_rev: str) -> None:
+    old = load_baseline(baseline_rev)
+    new_runs = speed_runs(agents.search, PacmanGame, better, depth)
+    old_runs = speed_runs(old.search, old.pacman_game.PacmanGame, old.evaluation.better, depth)
+    print(f"1. Speed at depth {depth} (rounds) over {len(positions)} positions of {LAYOUT}; best of "
+          f"{repeats} CPU timings, today's code and revision {baseline_rev}'s alternately")
+    print(f"   {'algorithm':34s} {'nodes':>8s} {'nodes/s':>10s} {baseline_rev + ' n/s':>12s} "
+          f"{'speed-up':>8s} {'nodes/mm':>9s}")
+    base_nodes = None
+    for (name, run), (_, old_run) in zip(new_runs, old_runs):
+        results: list = []
+        new_time = old_time = math.inf
         for _ in range(repeats):
-            nodes = 0
-            began = time.perf_counter()
-            for state in positions:
-                nodes += run(state).stats.nodes_generated
-            best_time = min(best_time, time.perf_counter() - began)
-        rate = nodes / best_time
-        if base is None:
-            base = (nodes, best_time)
-        base_rate = base[0] / base[1]
-        print(f"   {name:34s} {nodes:10,d} {best_time:8.3f} {rate:10,.0f} "
-              f"{nodes / base[0]:9.3f} {rate / base_rate:8.2f} {best_time / base[1]:8.3f}",
-              flush=True)
+            new_time = min(new_time, cpu_best_of(1, lambda: results.append([run(s) for s in positions])))
+            old_time = min(old_time, cpu_best_of(1, lambda: results.append([old_run(s) for s in positions])))
+        nodes = sum(r.stats.nodes_generated for r in results[0])
+        old_nodes = sum(r.stats.nodes_generated for r in results[1])
+        if nodes != old_nodes or [r.value for r in results[0]] != [r.value for r in results[1]]:
+            raise SystemExit(f"{name}: nodes or values differ from {baseline_rev}")
+        base_nodes = base_nodes or nodes
+        print(f"   {name:34s} {nodes:8,d} {nodes / new_time:10,.0f} {nodes / old_time:12,.0f} "
+              f"{old_time / new_time:8.2f} {nodes / base_nodes:9.3f}", flush=True)
+    print()
+
+
+def evaluation_speed(positions: list[GameState], depth: int, repeats: int, baseline_rev: str) -> None:
+    """Cost per call of ``better`` today and at ``baseline_rev`` on the leaves searches value."""
+    from agents import maze_tables
+
+    old = load_baseline(baseline_rev)
+    game = PacmanGame(better)
+    leaves = [leaf for s in positions
+              for leaf in alphabeta(game, s, depth=depth, trace=True).stats.evaluated
+              if leaf.outcome is None]
+    same = all(better(s) == old.evaluation.better(s) for s in leaves)
+
+    def today_from_empty_tables():
+        maze_tables._TABLES.clear()
+        for s in leaves:
+            better(s)
+
+    cold = cpu_best_of(repeats, today_from_empty_tables)
+    warm = cpu_best_of(repeats, lambda: [better(s) for s in leaves])
+    before = cpu_best_of(repeats, lambda: [old.evaluation.better(s) for s in leaves])
+    n = len(leaves)
+    print(f"E. The better evaluation on the {n:,d} leaves of depth-{depth} alpha-beta searches "
+          f"from {len(positions)} positions of {LAYOUT} (equal values: {same}); CPU, best of {repeats}")
+    print(f"   revision {baseline_rev}: {before / n * 1e6:6.2f} us per call")
+    print(f"   today, tables built in the run: {cold / n * 1e6:6.2f} us per call "
+          f"({before / cold:.1f}x faster)")
+    print(f"   today, tables already built:    {warm / n * 1e6:6.2f} us per call "
+          f"({before / warm:.1f}x faster)")
+    print()
+
+
+def ordering_cost(positions: list[GameState], depth: int, repeats: int) -> None:
+    """Nodes and time of alpha-beta and iterative deepening under each move ordering."""
+    game = PacmanGame(better)
+    rows = [(f"alpha-beta depth {depth}, order={order}",
+             lambda s, o=order: alphabeta(game, s, depth=depth, order=o))
+            for order in ("none", "evaluation", "history")]
+    rows += [(f"deepening to {depth}, order={order}, reorder={reorder}",
+              lambda s, o=order, r=reorder: iterative_deepening(
+                  game, s, max_depth=depth, order=o, reorder=r, table=True))
+             for order, reorder in (("none", "root"), ("evaluation", "all"), ("history", "all"),
+                                    ("none", "all"))]
+    print(f"O. Move ordering over {len(positions)} positions of {LAYOUT}: nodes generated, Eval "
+          f"calls made only to order, and CPU time (best of {repeats})")
+    print(f"   {'search':52s} {'nodes':>9s} {'order evals':>11s} {'seconds':>8s}")
+    for name, run in rows:
+        results: list = []
+        seconds = cpu_best_of(repeats, lambda: results.append([run(s) for s in positions]))
+        stats = [r.stats for r in results[-1]]
+        print(f"   {name:52s} {sum(s.nodes_generated for s in stats):9,d} "
+              f"{sum(s.ordering_evaluations for s in stats):11,d} {seconds:8.3f}", flush=True)
     print()
 
 
@@ -266,7 +335,9 @@ def main() -> int:
     parser.add_argument("--configs", default=None,
                         help=f"comma-separated row labels of section 4 (default: all of "
                              f"{'; '.join(CONFIGS)})")
-    parser.add_argument("--sections", default="1,2,3,4", help="which sections to run")
+    parser.add_argument("--sections", default="E,1,O,2,3,4", help="which sections to run")
+    parser.add_argument("--baseline", default=BASELINE,
+                        help=f"git revision timed beside today's code (default {BASELINE})")
     args = parser.parse_args()
     sections = set(args.sections.split(","))
     labels = [s.strip() for s in args.configs.split(",")] if args.configs else list(CONFIGS)
@@ -276,7 +347,11 @@ def main() -> int:
     positions = sample_positions(args.positions, args.seed)
     began = time.perf_counter()
     if "1" in sections:
-        speed(positions, args.speed_depth, args.repeats)
+        speed(positions, args.speed_depth, args.repeats, args.baseline)
+    if "E" in sections:
+        evaluation_speed(positions, args.speed_depth, args.repeats, args.baseline)
+    if "O" in sections:
+        ordering_cost(positions, args.speed_depth + 1, args.repeats)
     if "2" in sections:
         scaling(positions, args.max_depth, args.seed)
     if "3" in sections:

@@ -17,6 +17,7 @@ Run: ``python3 bench/bench_search_trees.py`` (``--help`` for the sizes).
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import sys
@@ -25,16 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.search import (  # noqa: E402
-    TranspositionTable,
-    alphabeta,
-    expectimax,
-    expectiminimax,
-    iterative_deepening,
-    maxn,
-    mcts,
-    minimax,
-)
+import agents.search  # noqa: E402
+import agents.search.synthetic  # noqa: E402
+from baseline import BASELINE, load_baseline  # noqa: E402
 from agents.search.game import NodeKind  # noqa: E402
 from agents.search.synthetic import UniformTree  # noqa: E402
 from pacman.experiments.pruning import fit_exponent as fit_slope  # noqa: E402
@@ -67,43 +61,96 @@ def bare_walk(game, state):
 
 
 def timed(fn):
-    start = time.perf_counter()
+    """``(fn(), CPU seconds it took)``: CPU time, so other load on the machine does not count."""
+    start = time.process_time()
     result = fn()
-    return result, time.perf_counter() - start
+    return result, time.process_time() - start
 
 
-def throughput(b: int, height: int, seed: int) -> None:
+def throughput_runs(search, b: int, height: int, seed: int) -> list[tuple[str, object]]:
+    """The timed searches, built from one implementation of :mod:`agents.search` (today's or the
+    baseline's: each with its own trees, since node kinds are compared by identity)."""
+    UniformTree = search.synthetic.UniformTree
     game = UniformTree(b, height, seed=seed)
     chance_game = UniformTree(b, height, seed=seed, chance_every=3)
     spread = game.spread
-    runs = [
-        ("minimax", lambda: minimax(game, game.root)),
-        ("alphabeta", lambda: alphabeta(game, game.root)),
-        ("alphabeta strict", lambda: alphabeta(game, game.root, strict=True)),
-        ("alphabeta + evaluation order", lambda: alphabeta(game, game.root, order="evaluation")),
-        ("alphabeta + random order", lambda: alphabeta(game, game.root, order="random", rng=random.Random(1))),
-        ("alphabeta + table", lambda: alphabeta(game, game.root, table=TranspositionTable())),
-        ("alphabeta + trace", lambda: alphabeta(game, game.root, trace=True)),
-        ("iterative deepening (alphabeta)", lambda: iterative_deepening(game, game.root, max_depth=height)),
-        ("expectimax", lambda: expectimax(game, game.root)),
-        ("expectimax + bounds", lambda: expectimax(game, game.root, bounds=(-spread, spread))),
-        ("expectiminimax (chance every 3rd ply)", lambda: expectiminimax(chance_game, chance_game.root)),
-        ("max^n (pairs)", lambda: maxn(PairedTree(b, height, seed=seed), (0, 0))),
-        ("mcts 3000 iterations", lambda: mcts(game, game.root, rng=random.Random(1), iterations=3000,
-                                              scale=spread)),
+    return [
+        ("minimax", lambda: search.minimax(game, game.root)),
+        ("alphabeta", lambda: search.alphabeta(game, game.root)),
+        ("alphabeta strict", lambda: search.alphabeta(game, game.root, strict=True)),
+        ("alphabeta + evaluation order", lambda: search.alphabeta(game, game.root, order="evaluation")),
+        ("alphabeta + random order", lambda: search.alphabeta(game, game.root, order="random",
+                                                              rng=random.Random(1))),
+        ("alphabeta + table", lambda: search.alphabeta(game, game.root,
+                                                       table=search.TranspositionTable())),
+        ("alphabeta + trace", lambda: search.alphabeta(game, game.root, trace=True)),
+        ("iterative deepening (alphabeta)", lambda: search.iterative_deepening(game, game.root,
+                                                                               max_depth=height)),
+        ("expectimax", lambda: search.expectimax(game, game.root)),
+        ("expectimax + bounds", lambda: search.expectimax(game, game.root, bounds=(-spread, spread))),
+        ("expectiminimax (chance every 3rd ply)",
+         lambda: search.expectiminimax(chance_game, chance_game.root)),
+        ("max^n (pairs)", lambda: search.maxn(paired_tree(search)(b, height, seed=seed), (0, 0))),
+        ("mcts 3000 iterations", lambda: search.mcts(game, game.root, rng=random.Random(1),
+                                                     iterations=3000, scale=spread)),
     ]
+
+
+def paired_tree(search):
+    if search is agents.search:
+        return PairedTree
+
+    class OldPairedTree(search.synthetic.UniformTree):
+        player = PairedTree.player
+
+        def utility(self, state):
+            v = super().utility(state)
+            return (v, -v)
+
+        def evaluate(self, state):
+            v = super().evaluate(state)
+            return (v, -v)
+
+    return OldPairedTree
+
+
+def throughput(b: int, height: int, seed: int, baseline_rev: str | None, repeats: int) -> None:
+    game = UniformTree(b, height, seed=seed)
     _, walk_time = timed(lambda: bare_walk(game, game.root))
     walk_nodes = sum(b**k for k in range(height + 1))
-    print(f"1. Throughput on a uniform tree: b={b}, {height} plies, seed {seed}")
+    print(f"1. Throughput on a uniform tree: b={b}, {height} plies, seed {seed}; best of {repeats}")
     print(f"   bare recursive walk (no search machinery): {walk_nodes / walk_time:,.0f} nodes/s")
-    print(f"   {'algorithm':40s} {'generated':>10s} {'nodes/s':>12s} {'vs minimax':>11s} {'vs bare walk':>13s}")
+    new_runs = throughput_runs(agents.search, b, height, seed)
+    old_runs = None
+    if baseline_rev is not None:
+        old = load_baseline(baseline_rev).search
+        importlib.import_module(old.__name__ + ".synthetic")
+        old_runs = throughput_runs(old, b, height, seed)
+        print(f"   'vs {baseline_rev}': today's nodes/s over revision {baseline_rev}'s, timed "
+              "alternately in this process (same nodes)")
+    print(f"   {'algorithm':40s} {'generated':>10s} {'nodes/s':>12s} {'vs minimax':>11s} {'vs bare walk':>13s}"
+          + (f" {'vs ' + baseline_rev:>10s}" if old_runs else ""))
     base = None
-    for name, fn in runs:
-        result, elapsed = timed(fn)
-        rate = result.stats.nodes_generated / elapsed
+    old_total = new_total = 0.0
+    for i, (name, fn) in enumerate(new_runs):
+        new_time = old_time = math.inf
+        for _ in range(repeats):
+            result, elapsed = timed(fn)
+            new_time = min(new_time, elapsed)
+            if old_runs:
+                old_result, elapsed = timed(old_runs[i][1])
+                old_time = min(old_time, elapsed)
+                if old_result.stats.nodes_generated != result.stats.nodes_generated:
+                    raise SystemExit(f"{name}: node counts differ from {baseline_rev}")
+        rate = result.stats.nodes_generated / new_time
         base = base or rate
+        versus = f" {old_time / new_time:10.3f}" if old_runs else ""
+        new_total += new_time
+        old_total += old_time
         print(f"   {name:40s} {result.stats.nodes_generated:10,d} {rate:12,.0f} {rate / base:11.2f} "
-              f"{rate / (walk_nodes / walk_time):13.2f}")
+              f"{rate / (walk_nodes / walk_time):13.2f}{versus}", flush=True)
+    if old_runs:
+        print(f"   all rows: {old_total / new_total:.3f}x the speed of {baseline_rev}")
     print()
 
 
@@ -152,9 +199,16 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=3, help="random trees per depth (3)")
     parser.add_argument("--throughput-b", type=int, default=5, help="branching of the throughput tree (5)")
     parser.add_argument("--throughput-height", type=int, default=7, help="plies of the throughput tree (7)")
+    parser.add_argument("--baseline", default=BASELINE,
+                        help=f"git revision timed beside today's code ({BASELINE}; 'none' to skip)")
+    parser.add_argument("--repeats", type=int, default=3, help="timings per throughput row (3)")
+    parser.add_argument("--sections", default="1,2", help="which sections to run (1,2)")
     args = parser.parse_args()
-    throughput(args.throughput_b, args.throughput_height, seed=0)
-    scaling(args.branching, args.max_depth, args.seeds)
+    baseline = None if args.baseline == "none" else args.baseline
+    if "1" in args.sections.split(","):
+        throughput(args.throughput_b, args.throughput_height, 0, baseline, args.repeats)
+    if "2" in args.sections.split(","):
+        scaling(args.branching, args.max_depth, args.seeds)
     return 0
 
 

@@ -5,7 +5,9 @@ Games implement :class:`~agents.search.game.Game`; every search returns a
 :class:`~agents.search.result.SearchResult`.  Nothing here depends on the
 Pacman engine.
 
-Modules: ``game`` (protocol), ``core`` (the one recursive search),
+Modules: ``game`` (protocol), ``core`` (the one recursive search: its
+configuration and entry points), ``node_search`` (the search object: root,
+MAX/MIN, chance), ``nodes`` (leaves, tables, ordering and counting per node),
 ``algorithms`` (named configurations), ``ordering`` (move ordering),
 ``table`` (transposition table), ``deepening`` (iterative deepening),
 ``playouts`` (policies and Monte Carlo evaluation), ``maxn`` (utility

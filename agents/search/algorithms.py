@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from .core import OpponentModel, SearchConfig, run_search
 from .game import Game
@@ -27,6 +28,63 @@ from .result import SearchResult
 from .table import TranspositionTable
 
 Evaluate = Callable[[Any], float]
+
+
+PruneRule = Literal["never", "always", "with bounds", "asked or with bounds"]
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """How a named algorithm configures the core search.
+
+    ``prune``: ``never``; ``always``; ``with bounds`` (chance-node pruning
+    when ``bounds`` is given); ``asked or with bounds`` (the ``prune=``
+    option, or ``bounds``).  ``min_as_chance``: MIN nodes are searched as
+    chance nodes.  ``allow_chance``: whether chance nodes may occur at all.
+    """
+
+    prune: PruneRule
+    min_as_chance: bool = False
+    allow_chance: bool = True
+
+
+#: The one table of named algorithms.
+ALGORITHM_TABLE: dict[str, Algorithm] = {
+    "minimax": Algorithm(prune="never", allow_chance=False),
+    "alphabeta": Algorithm(prune="always", allow_chance=False),
+    "expectimax": Algorithm(prune="with bounds", min_as_chance=True),
+    "expectiminimax": Algorithm(prune="asked or with bounds"),
+}
+ALGORITHMS = tuple(ALGORITHM_TABLE)
+
+
+def algorithm_config(name: str, **options: Any) -> SearchConfig:
+    """The :class:`~agents.search.core.SearchConfig` of a named algorithm.
+
+    ``options`` are further ``SearchConfig`` fields (``depth``, ``strict``,
+    ``order``, ``bounds`` ...).  Names: ``minimax``, ``alphabeta``,
+    ``expectimax`` (MIN nodes as chance nodes) and ``expectiminimax``
+    (``prune=True`` adds alpha-beta at MAX/MIN nodes).
+    """
+    algorithm = ALGORITHM_TABLE.get(name)
+    if algorithm is None:
+        raise ValueError(f"unknown algorithm {name!r}; expected one of {', '.join(ALGORITHMS)}")
+    asked = options.pop("prune", None)
+    bounded = options.get("bounds") is not None
+    if algorithm.prune == "asked or with bounds":
+        prune = bool(asked) or bounded
+    elif asked is not None:
+        prune = bool(asked)
+    else:
+        prune = algorithm.prune == "always" or (algorithm.prune == "with bounds" and bounded)
+    return SearchConfig(prune=prune, min_as_chance=algorithm.min_as_chance,
+                        allow_chance=algorithm.allow_chance, **options)
+
+
+def search(name: str, game: Game, state: Any, **options: Any) -> SearchResult:
+    """Search ``state`` of ``game`` with the named algorithm; ``options`` as for
+    :func:`algorithm_config`."""
+    return run_search(game, state, algorithm_config(name, **options))
 
 
 def minimax(
@@ -44,10 +102,8 @@ def minimax(
 
     Raises :class:`~agents.search.core.ChanceNodeError` on chance nodes.
     """
-    cfg = SearchConfig(
-        depth=depth, allow_chance=False, evaluate=evaluate, order=order, rng=rng, table=table, trace=trace
-    )
-    return run_search(game, state, cfg)
+    return search("minimax", game, state, depth=depth, evaluate=evaluate, order=order, rng=rng,
+                  table=table, trace=trace)
 
 
 def alphabeta(
@@ -69,18 +125,8 @@ def alphabeta(
 
     Raises :class:`~agents.search.core.ChanceNodeError` on chance nodes.
     """
-    cfg = SearchConfig(
-        depth=depth,
-        prune=True,
-        strict=strict,
-        allow_chance=False,
-        evaluate=evaluate,
-        order=order,
-        rng=rng,
-        table=table,
-        trace=trace,
-    )
-    return run_search(game, state, cfg)
+    return search("alphabeta", game, state, depth=depth, strict=strict, evaluate=evaluate,
+                  order=order, rng=rng, table=table, trace=trace)
 
 
 def expectimax(
@@ -107,20 +153,9 @@ def expectimax(
     the MAX node above (seed 003's expectimax pruning); the value and action
     are unchanged.
     """
-    cfg = SearchConfig(
-        depth=depth,
-        prune=bounds is not None,
-        strict=strict,
-        min_as_chance=True,
-        evaluate=evaluate,
-        opponent_model=opponent_model,
-        bounds=bounds,
-        order=order,
-        rng=rng,
-        table=table,
-        trace=trace,
-    )
-    return run_search(game, state, cfg)
+    return search("expectimax", game, state, depth=depth, evaluate=evaluate,
+                  opponent_model=opponent_model, bounds=bounds, strict=strict, order=order,
+                  rng=rng, table=table, trace=trace)
 
 
 def expectiminimax(
@@ -143,40 +178,5 @@ def expectiminimax(
     their children with an open window, or prune with ``bounds`` as in
     :func:`expectimax`.
     """
-    cfg = SearchConfig(
-        depth=depth,
-        prune=prune or bounds is not None,
-        strict=strict,
-        bounds=bounds,
-        evaluate=evaluate,
-        order=order,
-        rng=rng,
-        table=table,
-        trace=trace,
-    )
-    return run_search(game, state, cfg)
-
-
-ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax")
-
-
-def algorithm_config(name: str, **options: Any) -> SearchConfig:
-    """The :class:`~agents.search.core.SearchConfig` of a named algorithm.
-
-    ``options`` are further ``SearchConfig`` fields (``depth``, ``strict``,
-    ``order``, ``bounds`` ...).  Names: ``minimax``, ``alphabeta``,
-    ``expectimax`` (MIN nodes as chance nodes) and ``expectiminimax``.
-    """
-    bounds = options.get("bounds")
-    if name == "minimax":
-        base: dict[str, Any] = {"prune": False, "allow_chance": False}
-    elif name == "alphabeta":
-        base = {"prune": True, "allow_chance": False}
-    elif name == "expectimax":
-        base = {"prune": bounds is not None, "min_as_chance": True}
-    elif name == "expectiminimax":
-        base = {"prune": bool(options.pop("prune", False)) or bounds is not None}
-    else:
-        raise ValueError(f"unknown algorithm {name!r}; expected one of {', '.join(ALGORITHMS)}")
-    base.update(options)
-    return SearchConfig(**base)
+    return search("expectiminimax", game, state, depth=depth, prune=prune, strict=strict,
+                  bounds=bounds, evaluate=evaluate, order=order, rng=rng, table=table, trace=trace)

@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .algorithms import algorithm_config
-from .core import OpponentModel, SearchTimeout, run_search
+from .core import OpponentModel, SearchConfig, SearchTimeout, run_search
 from .game import Game, NodeKind
-from .ordering import OrderSpec
+from .ordering import OrderSpec, make_orderer
 from .result import Counters, SearchResult
 from .table import TranspositionTable
 
@@ -70,24 +70,23 @@ def iterative_deepening(
         raise ValueError(f"unknown reorder {reorder!r}; expected one of {', '.join(REORDERINGS)}")
     start = clock()
     deadline = None if time_budget is None else start + time_budget
+    if order == "history":
+        order = make_orderer(order)  # one orderer, so later iterations use what earlier ones learnt
     if table is True or (table is False and reorder == "all"):
         table = TranspositionTable()
     elif table is False:
         table = None
-    base = algorithm_config(
-        algorithm,
-        strict=strict,
-        trace=trace,
-        evaluate=evaluate,
-        order=order,
-        rng=rng,
-        table=table,
-        hash_moves=reorder == "all",
-        bounds=bounds,
-        opponent_model=opponent_model,
-        deadline=deadline,
-        clock=clock,
-    )
+    base = algorithm_config(algorithm, strict=strict, trace=trace, evaluate=evaluate, order=order,
+                            rng=rng, table=table, hash_moves=reorder == "all", bounds=bounds,
+                            opponent_model=opponent_model, deadline=deadline, clock=clock)
+    return _deepen(game, state, base, max_depth, reorder, trace, start, on_iteration)
+
+
+def _deepen(game: Game, state: Any, base: SearchConfig, max_depth: int | None, reorder: str,
+            trace: bool, start: float,
+            on_iteration: Callable[[SearchResult], None] | None) -> SearchResult:
+    """Search depth 1, 2, ... with ``base`` until the depth, the deadline or the tree runs out."""
+    clock, deadline = base.clock, base.deadline
     counters = Counters()
     traces: tuple[list[Any], list[Any]] | None = ([], []) if trace else None
     best: SearchResult | None = None

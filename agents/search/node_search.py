@@ -1,0 +1,266 @@
+"""One search in progress: the recursive value functions of the core search.
+
+Read top to bottom: :meth:`Search.root` values the root and picks the action;
+:meth:`Search.value` values any other node (end, depth limit, table, then by
+kind); :meth:`Search.max_value` and :meth:`Search.min_value` share one loop,
+:meth:`Search.extreme_value`, which maximises ``sign * value``; and
+:meth:`Search.chance_value` takes the probability-weighted mean.  Leaves,
+tables, ordering and counting are the helpers of :class:`~agents.search.nodes.NodeTools`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .game import Game, NodeKind
+from .nodes import _UNSET, INF, ChanceNodeError, NodeTools, OpponentModel, SearchTimeout
+from .result import Counters
+from .table import EXACT, LOWER, UPPER
+
+if TYPE_CHECKING:
+    from .core import SearchConfig
+
+__all__ = ["INF", "ChanceNodeError", "OpponentModel", "Search", "SearchTimeout"]
+
+_MAX, _MIN, _CHANCE = NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE
+
+RootAnswer = tuple[Any, Any, dict, tuple]
+
+
+class Search(NodeTools):
+    """The search of one configuration over one game; create one per search.
+
+    ``value(state, depth, alpha, beta)`` is fail-soft under pruning (see
+    :func:`agents.search.core.window_value`); after it returns,
+    ``last_pv`` holds the principal variation below that state.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
+                 traces: tuple[list[Any], list[Any]] | None) -> None:
+        super().__init__(game, cfg, counters, traces)
+
+    # --- the root ----------------------------------------------------------------------------
+    def root(self, state: Any) -> RootAnswer:
+        """``(value, action, root values, principal variation)`` of the root ``state``."""
+        self.counters.generated += 1
+        if self.hooked:
+            self.on_generate(state)
+        if self.is_end(state):
+            return self.terminal(state), None, {}, ()
+        if self.root_depth == 0:
+            self.counters.depth_cuts += 1
+            return self.static(state), None, {}, ()
+        kind = self.kind(state)
+        actions = self.actions_of(state)
+        depth = self.root_depth - 1 if self.ends_unit(state) else self.root_depth
+        if kind is _CHANCE or (self.min_as_chance and kind is _MIN):
+            return self.root_chance(state, kind, actions, depth)
+        children = None
+        if self.cfg.root_order is not None:
+            actions = _checked_permutation(self.cfg.root_order, actions)
+        elif self.reorders:
+            actions, children = self.arrange(state, kind, actions, depth)
+        return self.root_choice(state, actions, children, depth, 1 if kind is _MAX else -1)
+
+    def root_choice(self, state: Any, actions: Sequence[Any], children: dict | None,
+                    depth: Any, sign: int) -> RootAnswer:
+        """The first best root action for MAX (``sign`` 1) or MIN (-1), every child valued."""
+        alpha, beta = -INF, INF
+        values: dict[Any, Any] = {}
+        best = best_action = _UNSET
+        best_pv: tuple = ()
+        for action in actions:
+            child = self.generate(state, action) if children is None else children[action]
+            child_value = self.value(child, depth, alpha, beta)
+            values[action] = child_value
+            if best_action is _UNSET or sign * child_value > sign * best:
+                best, best_action, best_pv = child_value, action, self.last_pv
+                if self.prune:
+                    if sign * best >= INF and not self.strict:
+                        self.counters.cutoffs += 1
+                        break
+                    if sign > 0:
+                        alpha = max(alpha, best)
+                    else:
+                        beta = min(beta, best)
+        return best, best_action, values, (best_action,) + best_pv
+
+    def root_chance(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any) -> RootAnswer:
+        """The mean over a chance root's outcomes, each searched with an open window."""
+        probabilities = self.chance_probabilities(state, kind, actions)
+        share = 1.0 / len(actions)
+        values: dict[Any, Any] = {}
+        total = 0.0
+        for i, action in enumerate(actions):
+            child_value = self.value(self.generate(state, action), depth, -INF, INF)
+            values[action] = child_value
+            total += (share if probabilities is None else probabilities[i]) * child_value
+        return total, None, values, ()
+
+    # --- any other node ----------------------------------------------------------------------
+    def value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
+        """The value of ``state`` with ``depth`` units left, searched with window ``(alpha, beta)``."""
+        if self.is_end(state):
+            self.last_pv = ()
+            if self.plain_leaves:  # what terminal() does without cache or trace, one call less
+                self.counters.terminal_utilities += 1
+                return self.utility(state)
+            return self.leaf(state, self.utility, True)
+        if depth == 0:
+            self.last_pv = ()
+            counters = self.counters
+            counters.depth_cuts += 1
+            if self.plain_leaves:  # the same for static()
+                counters.static_evaluations += 1
+                return self.evaluate(state)
+            return self.leaf(state, self.evaluate, False)
+        table_key = None
+        entries = self.entries
+        if entries is not None:
+            table_key = (self.key_of(state), depth)
+            entry = entries.get(table_key)
+            if entry is not None:
+                found = self.probe(entry, alpha, beta)
+                if found is not None:
+                    return found
+        kind = self.kind(state)
+        actions = self.actions(state)
+        if not actions:
+            raise ValueError(f"non-terminal state {state!r} has no actions")
+        if self.ends_unit(state):
+            depth -= 1
+        # max_value and min_value, called without their one-line wrappers (one call less per node)
+        if kind is _MAX:
+            return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
+        if kind is _MIN and not self.min_as_chance:
+            return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)
+        return self.chance_value(state, kind, actions, depth, alpha, beta, table_key)
+
+    def max_value(self, state: Any, actions: Sequence[Any], depth: Any, alpha: float, beta: float,
+                  table_key: Any = None) -> float:
+        """A MAX node: the largest child value (a lower bound once it reaches ``beta``)."""
+        return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
+
+    def min_value(self, state: Any, actions: Sequence[Any], depth: Any, alpha: float, beta: float,
+                  table_key: Any = None) -> float:
+        """A MIN node: the smallest child value (an upper bound once it reaches ``alpha``)."""
+        return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)
+
+    def extreme_value(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any,
+                      alpha: float, beta: float, table_key: Any, sign: int) -> float:
+        """MAX (``sign`` 1) and MIN (-1) in one loop: maximise ``sign * value`` over the
+        children; with pruning, stop once that reaches the opponent's bound."""
+        children = None
+        if self.reorders:
+            actions, children = self.arrange(state, kind, actions, depth)
+        counters, value, successor = self.counters, self.value, self.successor
+        prune, strict, hooked, learns = self.prune, self.strict, self.hooked, self.orderer is not None
+        # Leaf children are valued here as value() would value them, saving a call per leaf.
+        plain_leaves, is_end = self.plain_leaves, self.is_end
+        evaluate = self.evaluate if plain_leaves and depth == 0 else None
+        # In the signed view the node raises ``own`` and is cut at ``limit``.
+        entry_alpha, entry_beta = alpha, beta
+        own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
+        best, best_action, best_pv = -INF, _UNSET, ()
+        for action in actions:
+            if children is None:
+                child = successor(state, action)
+                counters.generated += 1
+                if hooked:
+                    self.on_generate(child)
+            else:
+                child = children[action]
+            if plain_leaves and is_end(child):
+                counters.terminal_utilities += 1
+                self.last_pv = ()
+                signed = sign * self.utility(child)
+            elif evaluate is not None:
+                counters.depth_cuts += 1
+                counters.static_evaluations += 1
+                self.last_pv = ()
+                signed = sign * evaluate(child)
+            else:
+                signed = sign * value(child, depth, alpha, beta)
+            if signed > best:
+                best, best_action, best_pv = signed, action, self.last_pv
+                if prune:
+                    if best >= limit and (best > limit or not strict):
+                        counters.cutoffs += 1
+                        if learns:
+                            self.on_cutoff(state, kind, action, depth)
+                        break
+                    if best > own:
+                        own = best
+                        if sign > 0:
+                            alpha = best
+                        else:
+                            beta = -best
+        if best_action is _UNSET:
+            best_action = actions[0]
+        result = sign * best
+        if table_key is not None:
+            self.store(table_key, result, best_action, entry_alpha, entry_beta)
+        self.last_pv = (best_action,) + best_pv
+        return result
+
+    def chance_value(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any,
+                     alpha: float, beta: float, table_key: Any = None) -> float:
+        """A CHANCE node (or a MIN node under ``min_as_chance``): the expected child value.
+
+        With ``bounds`` it stops once even the best (worst) remaining outcomes keep the
+        mean at or below ``alpha`` (at or above ``beta``) and returns that bound.
+        """
+        probabilities = self.chance_probabilities(state, kind, actions)
+        counters = self.counters
+        share = 1.0 / len(actions)
+        last = len(actions) - 1
+        lo, hi, bounded, hooked = self.lo, self.hi, self.bounded, self.hooked
+        value, successor = self.value, self.successor
+        total, remaining, flag = 0.0, 1.0, EXACT
+        for i, action in enumerate(actions):
+            child = successor(state, action)
+            counters.generated += 1
+            if hooked:
+                self.on_generate(child)
+            p = share if probabilities is None else probabilities[i]
+            total += p * value(child, depth, -INF, INF)
+            if bounded and i < last:
+                remaining -= p
+                best_case = total + remaining * hi
+                if best_case <= alpha and (best_case < alpha or not self.strict):
+                    counters.cutoffs += 1
+                    total, flag = best_case, UPPER
+                    break
+                worst_case = total + remaining * lo
+                if worst_case >= beta and (worst_case > beta or not self.strict):
+                    counters.cutoffs += 1
+                    total, flag = worst_case, LOWER
+                    break
+        if table_key is not None:
+            self.entries[table_key] = (flag, total, None)
+        self.last_pv = ()
+        return total
+
+    def chance_probabilities(self, state: Any, kind: NodeKind, actions: Sequence[Any]) -> Sequence[float] | None:
+        """Outcome probabilities of a chance node, or ``None`` for uniform."""
+        if kind is _CHANCE:
+            if not self.allow_chance:
+                raise ChanceNodeError(
+                    f"chance node {state!r}: minimax and alpha-beta search only MAX and MIN nodes "
+                    "(use expectiminimax)"
+                )
+            return self.probabilities(state)
+        if self.opponent_model is not None:
+            return self.opponent_model(state, actions)
+        return None
+
+
+def _checked_permutation(order: Sequence[Any], actions: Sequence[Any]) -> list[Any]:
+    order = list(order)
+    if len(order) != len(actions) or set(order) != set(actions):
+        raise ValueError("root_order must be a permutation of the root actions")
+    return order
+

@@ -1,0 +1,206 @@
+"""What every node of a search needs besides its own loop: the game's functions, counting,
+the clock, leaf values, the transposition table and move ordering.
+
+:class:`NodeTools` is the base of :class:`~agents.search.node_search.Search`.  The game's
+protocol methods are bound once as attributes (``is_end``, ``kind``, ``successor`` ...), so
+a node pays one attribute load per call and nothing for looking them up on the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .game import Game, NodeKind, key_function
+from .ordering import make_orderer
+from .result import Counters
+from .table import EXACT, LOWER, UPPER
+
+if TYPE_CHECKING:
+    from .core import SearchConfig
+
+INF = math.inf
+_UNSET: Any = object()
+#: generated nodes between two looks at the clock when a deadline is set
+CHECK_EVERY = 256
+
+OpponentModel = Callable[[Any, Sequence[Any]], Sequence[float]]
+
+
+class SearchTimeout(Exception):
+    """Raised out of a search whose deadline passed (caught by iterative deepening)."""
+
+
+class ChanceNodeError(ValueError):
+    """A search that handles only MAX and MIN nodes met a chance node."""
+
+
+class NodeTools:
+    """The configuration of one search unpacked into plain attributes, and the per-node helpers."""
+
+    # Slots: more attributes than an instance dict keeps fast (CPython shares at most 30 keys).
+    __slots__ = (
+        "game", "cfg", "counters", "generated_trace", "evaluated_trace",
+        "is_end", "kind", "utility", "actions", "successor", "probabilities", "ends_unit",
+        "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
+        "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
+        "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
+        "plain_leaves", "until_check", "last_pv",
+    )
+
+    def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
+                 traces: tuple[list[Any], list[Any]] | None) -> None:
+        self.game, self.cfg, self.counters = game, cfg, counters
+        self.generated_trace, self.evaluated_trace = (None, None) if traces is None else traces
+        self.is_end = game.is_end
+        self.kind = game.kind
+        self.utility = game.utility
+        self.actions = game.actions
+        self.successor = game.successor
+        self.probabilities = game.probabilities
+        self.ends_unit = game.ends_depth_unit
+        self.key_of = key_function(game)
+        self.evaluate = cfg.evaluate if cfg.evaluate is not None else game.evaluate
+        self.prune, self.strict = cfg.prune, cfg.strict
+        self.min_as_chance, self.allow_chance = cfg.min_as_chance, cfg.allow_chance
+        self.opponent_model = cfg.opponent_model
+        self.bounded = cfg.bounds is not None
+        self.lo, self.hi = cfg.bounds if cfg.bounds is not None else (-INF, INF)
+        self.orderer = make_orderer(cfg.order, cfg.rng)
+        table = cfg.table
+        self.entries = None if table is None else table.entries
+        self.best_moves = None if table is None else table.best_moves
+        self.eval_cache = None if table is None else table.evaluations
+        self.hash_moves = cfg.hash_moves and table is not None
+        self.reorders = self.orderer is not None or self.hash_moves
+        self.root_depth = INF if cfg.depth is None else cfg.depth
+        self.deadline, self.clock = cfg.deadline, cfg.clock
+        self.hooked = self.generated_trace is not None or self.deadline is not None
+        #: leaves are valued by a bare call: no evaluation cache, no trace of them
+        self.plain_leaves = self.eval_cache is None and self.evaluated_trace is None
+        self.until_check = CHECK_EVERY
+        self.last_pv: tuple = ()
+
+    # --- generating children -----------------------------------------------------------------
+    def actions_of(self, state: Any) -> Sequence[Any]:
+        """The legal actions of a non-terminal state; an empty list is the game's error."""
+        actions = self.actions(state)
+        if not actions:
+            raise ValueError(f"non-terminal state {state!r} has no actions")
+        return actions
+
+    def generate(self, state: Any, action: Any) -> Any:
+        """The child of ``state`` by ``action``, counted (and traced, and timed)."""
+        child = self.successor(state, action)
+        self.counters.generated += 1
+        if self.hooked:
+            self.on_generate(child)
+        return child
+
+    def on_generate(self, child: Any) -> None:
+        """Trace a generated state and look at the clock every :data:`CHECK_EVERY` of them."""
+        if self.generated_trace is not None:
+            self.generated_trace.append(child)
+        if self.deadline is not None:
+            self.until_check -= 1
+            if self.until_check <= 0:
+                self.until_check = CHECK_EVERY
+                if self.clock() >= self.deadline:
+                    raise SearchTimeout
+
+    # --- leaves ------------------------------------------------------------------------------
+    def static(self, state: Any) -> float:
+        """Eval of a state at the depth limit."""
+        return self.leaf(state, self.evaluate, False)
+
+    def terminal(self, state: Any) -> float:
+        """Utility of an end state."""
+        return self.leaf(state, self.utility, True)
+
+    def leaf(self, state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
+        # The cache holds leaf utilities too: in a lecture tree they are the
+        # "static values" the recitation caches between deepening iterations.
+        cache = self.eval_cache
+        if cache is not None:
+            key = self.key_of(state)
+            value = cache.get(key)
+            if value is not None:
+                self.counters.cache_hits += 1
+                return value
+            value = value_of(state)
+            cache[key] = value
+        else:
+            value = value_of(state)
+        if terminal_leaf:
+            self.counters.terminal_utilities += 1
+        else:
+            self.counters.static_evaluations += 1
+        if self.evaluated_trace is not None:
+            self.evaluated_trace.append(state)
+        return value
+
+    # --- the transposition table -------------------------------------------------------------
+    def probe(self, entry: tuple[int, float, Any], alpha: float, beta: float) -> float | None:
+        """The value of a table ``entry`` if it settles the window ``(alpha, beta)``, else ``None``."""
+        flag, stored, move = entry
+        strict = self.strict
+        if (
+            flag == EXACT
+            or (flag == LOWER and stored >= beta and (stored > beta or not strict))
+            or (flag == UPPER and stored <= alpha and (stored < alpha or not strict))
+        ):
+            self.counters.transposition_hits += 1
+            self.last_pv = () if move is None else (move,)
+            return stored
+        return None
+
+    def store(self, table_key: Any, value: float, best_action: Any, alpha: float, beta: float) -> None:
+        """Record a MAX/MIN node's value with its bound flag for the window it was searched in."""
+        if not self.prune:
+            flag = EXACT
+        elif self.strict:
+            flag = UPPER if value < alpha else LOWER if value > beta else EXACT
+        else:
+            flag = UPPER if value <= alpha else LOWER if value >= beta else EXACT
+        self.entries[table_key] = (flag, value, best_action)  # type: ignore[index]
+        self.best_moves[table_key[0]] = best_action  # type: ignore[index]
+
+    # --- move ordering -----------------------------------------------------------------------
+    def arrange(self, state: Any, kind: NodeKind, actions: Sequence[Any],
+                depth: Any) -> tuple[Sequence[Any], dict | None]:
+        """The search order of a MAX/MIN node's actions, and the children generated to find it."""
+        children = None
+        orderer = self.orderer
+        if orderer is not None:
+            if orderer.name == "history":  # the cheap ordering, called directly
+                actions = orderer.by_history(kind, actions, depth)
+            else:
+                actions, children = orderer.order(state, kind, actions, self.generate,
+                                                  self.order_score, depth)
+        if self.hash_moves:
+            move = self.best_moves.get(self.key_of(state), _UNSET)  # type: ignore[union-attr]
+            if move is not _UNSET and move in actions and actions[0] != move:
+                actions = [move] + [a for a in actions if a != move]
+        return actions, children
+
+    def order_score(self, child: Any) -> float:
+        """The value a child is ordered by: Utility if it is an end state, else Eval."""
+        cache = self.eval_cache
+        if cache is None:
+            self.counters.ordering_evaluations += 1
+            return self.utility(child) if self.is_end(child) else self.evaluate(child)
+        key = self.key_of(child)
+        value = cache.get(key)
+        if value is not None:
+            self.counters.cache_hits += 1
+            return value
+        value = self.utility(child) if self.is_end(child) else self.evaluate(child)
+        cache[key] = value
+        self.counters.ordering_evaluations += 1
+        return value
+
+    def on_cutoff(self, state: Any, kind: NodeKind, action: Any, depth: Any) -> None:
+        """Tell a learning move ordering that ``action`` refuted the node ``state``."""
+        if self.orderer is not None:
+            self.orderer.learn(state, kind, action, depth)

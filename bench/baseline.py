@@ -1,0 +1,50 @@
+"""Today's search code beside the working tree's: an earlier revision imported under another name.
+
+``load_baseline(rev)`` writes ``agents/search/``, ``agents/evaluation.py`` and
+``agents/pacman_game.py`` of git revision ``rev`` into a temporary package and imports it, so
+a benchmark can time the old and the new implementation side by side in one process (ratios
+measured under the same load). The old package's own imports are made relative, so its search
+core, its node kinds and its Pacman adapter belong together.
+"""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the revision before the search core was split into named pieces and the evaluation sped up
+BASELINE = "565f7d8"
+_FILES = ("agents/evaluation.py", "agents/pacman_game.py")
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(ROOT), *args], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def load_baseline(rev: str = BASELINE) -> ModuleType:
+    """The package ``baseline_<rev>`` with modules ``search`` (the old :mod:`agents.search`),
+    ``evaluation`` and ``pacman_game`` as they were at ``rev``."""
+    name = f"baseline_{rev}"
+    if name in sys.modules:
+        return sys.modules[name]
+    folder = Path(tempfile.mkdtemp(prefix="pacman-baseline-")) / name
+    (folder / "search").mkdir(parents=True)
+    (folder / "__init__.py").write_text("")
+    for path in _git("ls-tree", "--name-only", rev, "agents/search/").split():
+        if path.endswith(".py"):
+            (folder / "search" / Path(path).name).write_text(_git("show", f"{rev}:{path}"))
+    for path in _FILES:
+        text = _git("show", f"{rev}:{path}").replace("from agents.search.", "from .search.")
+        (folder / Path(path).name).write_text(text)
+    sys.path.insert(0, str(folder.parent))
+    package = importlib.import_module(name)
+    for module in ("search", "search.core", "search.algorithms", "search.deepening", "search.synthetic",
+                   "evaluation", "pacman_game"):
+        importlib.import_module(f"{name}.{module}")
+    return package

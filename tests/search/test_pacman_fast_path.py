@@ -1,0 +1,133 @@
+"""The search specialised for Pacman agrees with the generic core node for node, and the cheap
+move orderings keep the values.
+
+A subclass of :class:`PacmanGame` is searched by the generic :class:`Search` (the specialisation
+would bypass its methods), which gives the reference for every configuration.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agents.evaluation import EVALUATIONS, better
+from agents.pacman_game import PacmanGame
+from agents.pacman_search import PacmanSearch
+from agents.search import ChanceNodeError, TranspositionTable, alphabeta, iterative_deepening, minimax
+from agents.search.algorithms import algorithm_config
+from agents.search.core import run_search, search_type_for
+from agents.search.node_search import Search
+from agents.search_agents import IterativeDeepeningAgent
+from pacman.errors import ConfigurationError
+from pacman.game import random_play
+from pacman.layout import load_layout
+from pacman.state import GameState
+
+
+class GenericPacmanGame(PacmanGame):
+    """The same game, searched by the generic core."""
+
+
+def turns(layout_name: str, seed: int, count: int) -> list[GameState]:
+    play = random_play(GameState.initial(load_layout(layout_name)), random.Random(seed))
+    return [s for s in islice(play, count * 3) if s.turn == 0 and s.outcome is None][:count]
+
+
+CONFIGS = {
+    "minimax": dict(name="minimax", depth=2),
+    "alphabeta": dict(name="alphabeta", depth=2),
+    "alphabeta strict": dict(name="alphabeta", depth=2, strict=True),
+    "alphabeta evaluation order": dict(name="alphabeta", depth=2, order="evaluation"),
+    "alphabeta history order": dict(name="alphabeta", depth=2, order="history"),
+    "alphabeta table": dict(name="alphabeta", depth=2, table=True),
+    "expectimax": dict(name="expectimax", depth=1),
+}
+
+
+def search_with(game, state, options):
+    options = dict(options)
+    name = options.pop("name")
+    if options.pop("table", False):
+        options["table"] = TranspositionTable()
+    return run_search(game, state, algorithm_config(name, trace=True, **options))
+
+
+def test_pacman_game_selects_the_specialised_search_and_a_subclass_the_generic_one():
+    assert search_type_for(PacmanGame(better)) is PacmanSearch
+    assert search_type_for(GenericPacmanGame(better)) is Search
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), layout=st.sampled_from(["small_classic", "smallClassic",
+                                                             "trickyClassic"]),
+       config=st.sampled_from(sorted(CONFIGS)),
+       ghosts=st.sampled_from(["adversarial", "uniform"]))
+def test_specialised_search_visits_and_values_exactly_as_the_generic_core(seed, layout, config,
+                                                                          ghosts):
+    evaluation = EVALUATIONS["better"]
+    fast, generic = PacmanGame(evaluation, ghosts), GenericPacmanGame(evaluation, ghosts)
+    options = CONFIGS[config]
+    for state in turns(layout, seed, 2):
+        if ghosts == "uniform" and options["name"] != "expectimax":
+            for game in (fast, generic):  # chance nodes are refused by both
+                with pytest.raises(ChanceNodeError):
+                    search_with(game, state, options)
+            continue
+        a = search_with(fast, state, CONFIGS[config])
+        b = search_with(generic, state, CONFIGS[config])
+        assert (a.value, a.action, a.root_values, a.principal_variation) == \
+               (b.value, b.action, b.root_values, b.principal_variation)
+        assert a.stats.generated == b.stats.generated
+        assert a.stats.evaluated == b.stats.evaluated
+        assert a.stats.cutoffs == b.stats.cutoffs
+
+
+def test_the_specialised_search_honours_an_evaluate_override():
+    state = turns("small_classic", 3, 1)[0]
+    calls = []
+
+    def counting(s):
+        calls.append(s)
+        return 0.0
+
+    result = minimax(PacmanGame(better), state, depth=1, evaluate=counting)
+    assert calls and result.value == 0.0
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_history_ordering_keeps_the_value_and_prunes(depth):
+    game = PacmanGame(better)
+    for state in turns("smallClassic", 11, 4):
+        plain = alphabeta(game, state, depth=depth)
+        learned = alphabeta(game, state, depth=depth, order="history")
+        assert learned.value == plain.value == minimax(game, state, depth=depth).value
+        assert learned.stats.ordering_evaluations == 0  # ordered without generating children
+
+
+def test_history_ordering_learns_across_deepening_iterations():
+    game = PacmanGame(better)
+    state = turns("smallClassic", 5, 1)[0]
+    result = iterative_deepening(game, state, max_depth=3, order="history", table=False,
+                                 reorder="root")
+    assert result.value == alphabeta(game, state, depth=3).value
+
+
+def test_deepening_agent_clock_option():
+    assert IterativeDeepeningAgent(clock="wall").clock == "wall"
+    with pytest.raises(ConfigurationError):
+        IterativeDeepeningAgent(clock="sundial")  # type: ignore[arg-type]
+
+
+def test_cpu_clock_budget_stops_the_search():
+    """A CPU-time budget ends the search: a tiny budget reaches a shallow depth only."""
+    import time
+
+    game = PacmanGame(better)
+    state = turns("mediumClassic", 2, 1)[0]
+    result = iterative_deepening(game, state, time_budget=0.005, clock=time.thread_time)
+    assert result.action in state.legal_actions(0)
+    assert result.stats.depth_reached < 30
