@@ -25,6 +25,13 @@ def agent_factory(name: str, role: str) -> Any:
         raise ConfigurationError(f"{kind} {name!r} is a class without a get_action method")
     if not callable(factory):
         raise ConfigurationError(f"{kind} {name!r} is not a class or factory")
+    try:
+        inspect.signature(factory).bind(index=0, rng=None)
+    except TypeError:
+        raise ConfigurationError(f"{kind} {name!r} is not an agent: it cannot be called as "
+                                 "factory(index=..., rng=...)") from None
+    except ValueError:  # no signature to inspect (some built-ins): let the game tell
+        pass
     return factory
 
 
