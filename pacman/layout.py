@@ -26,28 +26,66 @@ all-pairs maze distances.
 from __future__ import annotations
 
 import difflib
+import threading
 import tomllib
-from collections import deque
+import weakref
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import numpy as np
 
 from pacman.directions import MOVES, REVERSE, STOP, VECTORS
+from pacman.distances import UNREACHABLE, LazyRows, LazyTable, diameter, frozen_array, full_rows
 from pacman.errors import LayoutError
 
 WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
 GHOST_DIGITS = "1234"
 ALLOWED = WALL + FOOD + CAPSULE + PACMAN + GHOST + EMPTY + GHOST_DIGITS
 
-#: Distance reported between two cells that no path joins.
-UNREACHABLE = -1
+
+class ReadOnlyDict(dict):
+    """A dict that refuses every change: the per-cell move tables of a :class:`Layout`.
+
+    A subclass rather than a ``MappingProxyType`` because the rules look moves up with the
+    inherited C ``dict.get`` at full speed.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("a maze's move tables are read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return (ReadOnlyDict, (dict(self),))
+
+
+#: Mazes of at most this many cells get their full distance table when first asked (fast
+#: look-ups); larger ones get rows computed on demand (see :mod:`pacman.distances`).
+FULL_TABLE_CELLS = 2048
+
+def _read_only(table: tuple) -> tuple:
+    """``table`` with every dict in it (nested ones too) made a :class:`ReadOnlyDict`."""
+    def freeze(value):
+        return ReadOnlyDict({k: freeze(v) for k, v in value.items()}) \
+            if isinstance(value, dict) else value
+    return tuple(freeze(entry) for entry in table)
+
+
+_interned: weakref.WeakValueDictionary[tuple[str, str], Layout] = weakref.WeakValueDictionary()
+_interning = threading.Lock()
 
 
 class Layout:
-    """A parsed, validated maze. Immutable by convention: nothing in the project mutates it.
+    """A parsed, validated maze, frozen: setting or deleting an attribute raises
+    ``AttributeError``, its tables are tuples, read-only dicts and read-only arrays.
+
+    Layouts are interned by text and name: parsing the same maze twice (or unpickling one)
+    gives the same object, so states on it compare and hash equal.
 
     Attributes:
         name: short name (the file stem, or the given name for text).
@@ -58,27 +96,43 @@ class Layout:
         food, capsules: bitmasks of the initial food dots and capsules.
         pacman_start: Pacman's start cell.
         ghost_starts: ghost start cells, ghost 1 first.
-        pacman_moves: per cell, a dict ``action -> next cell`` of Pacman's legal moves
-            (``Stop`` included), or ``None`` for walls.
+        neighbours: per cell, a read-only dict ``move -> next cell`` (``None`` for walls).
+        pacman_moves: per cell, a read-only dict ``action -> next cell`` of Pacman's legal
+            moves (``Stop`` included), or ``None`` for walls.
         pacman_actions: per cell, the tuple of Pacman's legal actions, in :data:`ACTIONS` order.
-        ghost_moves: per cell, a dict ``last direction -> {action: next cell}`` of a ghost's
-            legal moves (no stopping; no reversing unless it is the only move).
-        ghost_actions: per cell, a dict ``last direction -> tuple of legal actions``.
+        ghost_moves: per cell, a read-only dict ``last direction -> {action: next cell}`` of a
+            ghost's legal moves (no stopping; no reversing unless it is the only move).
+        ghost_actions: per cell, a read-only dict ``last direction -> tuple of legal actions``.
+        adjacency: per cell, the tuple of neighbouring open cells.
     """
 
     __slots__ = (
         "name", "source", "text", "width", "height", "walls", "food", "capsules",
-        "pacman_start", "ghost_starts", "cell_xy", "neighbours", "pacman_moves",
-        "pacman_actions", "ghost_moves", "ghost_actions", "open_cells", "__dict__",
+        "pacman_start", "ghost_starts", "cell_xy", "_neighbours", "_pacman_moves",
+        "pacman_actions", "_ghost_moves", "_ghost_actions", "open_cells", "adjacency",
+        "__dict__", "__weakref__",
     )
 
-    def __init__(self, rows: list[str], name: str, source: str = "<string>") -> None:
-        """Build a layout from validated rows (top row first); use :func:`parse_layout`."""
-        self.name = name
-        self.source = source
-        self.text = "\n".join(rows)
-        self.height = height = len(rows)
-        self.width = width = len(rows[0])
+    def __new__(cls, rows: list[str], name: str, source: str = "<string>") -> Layout:
+        """The layout of validated rows (top row first); use :func:`parse_layout`."""
+        key = ("\n".join(rows), name)
+        with _interning:
+            found = _interned.get(key)
+            if found is None:
+                found = object.__new__(cls)
+                found._build(rows, name, source)
+                _interned[key] = found
+        return found
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a maze is read-only: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a maze is read-only: cannot delete {name!r}")
+
+    def _build(self, rows: list[str], name: str, source: str) -> None:
+        put = object.__setattr__
+        height, width = len(rows), len(rows[0])
         walls = food = capsules = 0
         pacman_start = -1
         ghosts: list[tuple[int, int, int, int]] = []
@@ -99,14 +153,22 @@ class Layout:
                 elif char in GHOST_DIGITS:
                     ghosts.append((int(char), x, y, cell))
         ghosts.sort()
-        self.walls, self.food, self.capsules = walls, food, capsules
-        self.pacman_start = pacman_start
-        self.ghost_starts = tuple(g[3] for g in ghosts)
-        self.cell_xy = tuple((c % width, c // width) for c in range(width * height))
-        self.open_cells = tuple(c for c in range(width * height) if not walls >> c & 1)
-        self._build_move_tables()
+        for field, value in (("name", name), ("source", source), ("text", "\n".join(rows)),
+                             ("width", width), ("height", height), ("walls", walls),
+                             ("food", food), ("capsules", capsules),
+                             ("pacman_start", pacman_start),
+                             ("ghost_starts", tuple(g[3] for g in ghosts)),
+                             ("cell_xy", tuple((c % width, c // width)
+                                               for c in range(width * height))),
+                             ("open_cells", tuple(c for c in range(width * height)
+                                                  if not walls >> c & 1))):
+            put(self, field, value)
+        for field, value in self._move_tables().items():
+            put(self, field, value)
 
-    def _build_move_tables(self) -> None:
+    def _move_tables(self) -> dict[str, tuple]:
+        """The move tables. The rules read private tables of plain dicts (the interpreter's
+        fastest look-up); the public ones are read-only copies made on first use."""
         width, size = self.width, self.width * self.height
         neighbours: list[dict[str, int] | None] = [None] * size
         for cell in self.open_cells:
@@ -120,7 +182,6 @@ class Layout:
                     if not self.walls >> target & 1:
                         moves[action] = target
             neighbours[cell] = moves
-        self.neighbours = tuple(neighbours)
         pacman_moves: list[dict[str, int] | None] = [None] * size
         pacman_actions: list[tuple[str, ...]] = [()] * size
         ghost_moves: list[dict[str, dict[str, int]] | None] = [None] * size
@@ -136,10 +197,32 @@ class Layout:
                 by_direction[last] = allowed or dict(moves)
             ghost_moves[cell] = by_direction
             ghost_actions[cell] = {d: tuple(m) for d, m in by_direction.items()}
-        self.pacman_moves = tuple(pacman_moves)
-        self.pacman_actions = tuple(pacman_actions)
-        self.ghost_moves = tuple(ghost_moves)
-        self.ghost_actions = tuple(ghost_actions)
+        return {"_neighbours": tuple(neighbours), "_pacman_moves": tuple(pacman_moves),
+                "pacman_actions": tuple(pacman_actions), "_ghost_moves": tuple(ghost_moves),
+                "_ghost_actions": tuple(ghost_actions),
+                "adjacency": tuple(tuple(m.values()) if m else () for m in neighbours)}
+
+    @cached_property
+    def neighbours(self) -> tuple[ReadOnlyDict | None, ...]:
+        """Per cell, a read-only dict ``move -> next open cell`` (``None`` for walls)."""
+        return _read_only(self._neighbours)
+
+    @cached_property
+    def pacman_moves(self) -> tuple[ReadOnlyDict | None, ...]:
+        """Per cell, a read-only dict ``action -> next cell`` of Pacman's legal moves (``Stop``
+        included), or ``None`` for walls."""
+        return _read_only(self._pacman_moves)
+
+    @cached_property
+    def ghost_moves(self) -> tuple[ReadOnlyDict | None, ...]:
+        """Per cell, a read-only dict ``last direction -> {action: next cell}`` of a ghost's
+        legal moves (no stopping; no reversing unless it is the only move)."""
+        return _read_only(self._ghost_moves)
+
+    @cached_property
+    def ghost_actions(self) -> tuple[ReadOnlyDict | None, ...]:
+        """Per cell, a read-only dict ``last direction -> tuple of legal actions``."""
+        return _read_only(self._ghost_actions)
 
     # --- coordinates -------------------------------------------------------------------------
     def xy(self, cell: int) -> tuple[int, int]:
@@ -181,53 +264,65 @@ class Layout:
                 for x in range(self.width)]
 
     # --- maze distances ----------------------------------------------------------------------
+    @property
+    def lazy_distances(self) -> bool:
+        """Whether distance rows are computed on demand (mazes over :data:`FULL_TABLE_CELLS`
+        cells) rather than all at once."""
+        return self.width * self.height > FULL_TABLE_CELLS
+
     @cached_property
-    def distance_rows(self) -> tuple[tuple[int, ...], ...]:
+    def distance_rows(self) -> Sequence[Sequence[int]]:
         """``distance_rows[a][b]``: moves from cell ``a`` to cell ``b`` (``UNREACHABLE`` if none).
 
-        Computed once per layout, on first use, by a breadth-first search from every open cell.
+        On a small maze a tuple of tuples, computed once on first use by a breadth-first search
+        from every open cell; on a large one (:attr:`lazy_distances`) a
+        :class:`~pacman.distances.LazyRows` whose rows are searched when first asked for.
         Rows of wall cells are all ``UNREACHABLE``.
         """
         size = self.width * self.height
-        blank = (UNREACHABLE,) * size
-        rows: list[tuple[int, ...]] = [blank] * size
-        neighbours = self.neighbours
-        for source in self.open_cells:
-            dist = [UNREACHABLE] * size
-            dist[source] = 0
-            frontier = deque((source,))
-            while frontier:
-                cell = frontier.popleft()
-                step = dist[cell] + 1
-                for target in neighbours[cell].values():  # type: ignore[union-attr]
-                    if dist[target] == UNREACHABLE:
-                        dist[target] = step
-                        frontier.append(target)
-            rows[source] = tuple(dist)
-        return tuple(rows)
+        if self.lazy_distances:
+            return LazyRows(self.adjacency, size)
+        return full_rows(self.adjacency, self.open_cells, size)
 
     @cached_property
-    def distances(self) -> np.ndarray:
-        """All-pairs maze distances as a read-only ``(cells, cells)`` int32 array."""
-        array = np.array(self.distance_rows, dtype=np.int32)
-        array.setflags(write=False)
-        return array
+    def distances(self) -> np.ndarray | LazyTable:
+        """All-pairs maze distances, read-only int32: ``distances[a, b]`` and ``distances[a]``
+        (a row). An array on small mazes; on large ones a :class:`~pacman.distances.LazyTable`
+        indexed the same way."""
+        size = self.width * self.height
+        if self.lazy_distances:
+            rows = self.distance_rows
+            return LazyTable(lambda cell: np.frombuffer(rows[cell], dtype=np.int32), size, size)
+        return frozen_array(np.array(self.distance_rows, dtype=np.int32))
 
     @cached_property
-    def open_distances(self) -> np.ndarray:
-        """Maze distances from every cell to each open cell, in :attr:`open_cells` order: a
-        read-only ``(cells, open cells)`` int32 array with unreachable pairs set to the number
+    def open_distances(self) -> np.ndarray | LazyTable:
+        """Maze distances from every cell to each open cell, in :attr:`open_cells` order, as
+        read-only ``(cells, open cells)`` int32 rows with unreachable pairs set to the number
         of cells (farther than any real path), so minima over several sources need no masking.
+        An array on small mazes, a :class:`~pacman.distances.LazyTable` on large ones.
         """
         size = self.width * self.height
-        array = self.distances[:, list(self.open_cells)].copy()
-        array[array == UNREACHABLE] = size
-        array.setflags(write=False)
-        return array
+        columns = np.array(self.open_cells, dtype=np.intp)
+        if self.lazy_distances:
+            rows = self.distance_rows
+
+            def row(cell: int) -> np.ndarray:
+                values = np.frombuffer(rows[cell], dtype=np.int32)[columns]
+                values[values == UNREACHABLE] = size
+                return frozen_array(values)
+
+            return LazyTable(row, size, len(columns))
+        table = self.distances[:, columns]
+        table[table == UNREACHABLE] = size
+        return frozen_array(table)
 
     @cached_property
     def diameter(self) -> int:
         """The longest maze distance between two connected open cells."""
+        if self.lazy_distances:
+            return diameter(self.distance_rows, self.adjacency, self.open_cells,
+                            self.width * self.height)
         return max((max(row) for row in self.distance_rows), default=0)
 
     def maze_distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -295,7 +390,7 @@ def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> L
                                           "border must be a wall '%'", line_no, col_no)
     layout = Layout(rows, name=name, source=source)
     for ghost, start in enumerate(layout.ghost_starts, start=1):
-        if not layout.neighbours[start]:
+        if not layout.adjacency[start]:
             x, y = layout.xy(start)
             raise LayoutError(source, f"ghost {ghost} starts walled in and could never move",
                               height - y, x + 1)
