@@ -18,6 +18,8 @@ from pacman.state import GameState
 def nearest_food_distance(state: GameState) -> int | None:
     """Maze distance from Pacman to the nearest reachable dot (``None`` if there is none)."""
     food = state[4]
+    if state[0].lazy_distances:  # a large maze: one array look-up, not a walk over the bits
+        return state[0].nearest_in(state[1][0], food)
     row = state[0].distance_rows[state[1][0]]
     nearest = None
     while food:

@@ -177,14 +177,20 @@ def iter_components(adjacency: Sequence[tuple[int, ...]], open_cells: Sequence[i
         yield group
 
 
+#: Rows :func:`diameter` may search per connected group before it settles for its bound.
+DIAMETER_ROWS = 24
+
+
 def diameter(rows: Sequence[Sequence[int]], adjacency: Sequence[tuple[int, ...]],
-             open_cells: Sequence[int], size: int) -> int:
-    """The longest distance between two connected open cells.
+             open_cells: Sequence[int], size: int, budget: int = DIAMETER_ROWS) -> int:
+    """The longest distance between two connected open cells, or a close lower bound.
 
     Per connected group, by the fringe method: from a central cell ``u`` found by two sweeps,
-    cells are taken by falling distance from ``u``; once the longest distance found exceeds
+    cells are taken by falling distance from ``u``; once the longest distance found reaches
     twice the distance of the next level, no farther pair can exist (every pair of cells at
-    most ``i`` from ``u`` is at most ``2 i`` apart). Exact; mazes usually need few rows.
+    most ``i`` from ``u`` is at most ``2 i`` apart), and the result is exact. A group that
+    needs more than ``budget`` rows keeps the longest distance found so far, at least half the
+    true one and usually equal to it (the two sweeps alone are exact on trees).
     """
     best = 0
     for group in iter_components(adjacency, open_cells, size):
@@ -202,10 +208,12 @@ def diameter(rows: Sequence[Sequence[int]], adjacency: Sequence[tuple[int, ...]]
         levels: dict[int, list[int]] = {}
         for cell in group:
             levels.setdefault(row_centre[cell], []).append(cell)
+        searched = 3
         for level in sorted(levels, reverse=True):
-            if lower >= 2 * level:
+            if lower >= 2 * level or searched >= budget:
                 break
-            for cell in levels[level]:
+            for cell in levels[level][:budget - searched]:
+                searched += 1
                 row = rows[cell]
                 lower = max(lower, max(row[c] for c in group))
         best = max(best, lower)

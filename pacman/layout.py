@@ -242,12 +242,32 @@ class Layout:
 
     def cells_of(self, mask: int) -> list[int]:
         """The cells whose bits are set in ``mask``, in increasing order."""
+        if mask.bit_length() > 4096:  # bit by bit would cost quadratic time on a large maze
+            return self.cell_array(mask).tolist()
         cells = []
         while mask:
             low = mask & -mask
             cells.append(low.bit_length() - 1)
             mask ^= low
         return cells
+
+    def cell_array(self, mask: int) -> np.ndarray:
+        """The cells whose bits are set in ``mask``, in increasing order, as an array (linear
+        time in the size of the maze)."""
+        data = np.frombuffer(mask.to_bytes((mask.bit_length() + 7) // 8, "little"), np.uint8)
+        return np.flatnonzero(np.unpackbits(data, bitorder="little"))
+
+    def nearest_in(self, cell: int, mask: int) -> int | None:
+        """The maze distance from ``cell`` to the nearest cell set in ``mask`` (``None`` if no
+        such cell is reachable), by one look-up per cell of ``mask``."""
+        cells = self.cell_array(mask)
+        if not len(cells):
+            return None
+        row = self.distance_rows[cell]
+        found = (np.frombuffer(row, np.int32) if isinstance(row, memoryview)
+                 else np.asarray(row, dtype=np.int32))[cells]
+        found = found[found >= 0]
+        return int(found.min()) if len(found) else None
 
     def positions_of(self, mask: int) -> list[tuple[int, int]]:
         """The ``(x, y)`` positions whose bits are set in ``mask``."""

@@ -12,7 +12,7 @@ from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.layout import Layout
-from pacman.options import bind_options
+from pacman.options import bind_options, declared_options
 from pacman.plugins import resolve
 
 
@@ -35,12 +35,22 @@ def agent_factory(name: str, role: str) -> Any:
     return factory
 
 
+#: Options given to every agent that accepts them unless the user sets them: the bound on the
+#: states a searching Pacman generates per move, so that a move takes well under a second
+#: however many ghosts play (see agents/bounded.py).
+BOUNDED_WORK = {"node_budget": 4000}
+
+
 def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = None) -> AgentSpec:
-    """A typed, validated spec for one agent."""
+    """A typed, validated spec for one agent (with :data:`BOUNDED_WORK` where it applies)."""
     raw = dict(raw_options or {})
     factory = agent_factory(name, role)
     owner = f"{'Pacman' if role == 'pacman' else 'ghost'} agent {name!r}"
     options = bind_options(factory, raw, owner)
+    declared = declared_options(factory)
+    for key, value in BOUNDED_WORK.items():
+        if key in declared and key not in options:
+            options[key] = value
     return AgentSpec(name=name, factory=factory, options=options, raw_options=raw)
 
 
