@@ -61,6 +61,24 @@ def frozen_array(values: np.ndarray) -> np.ndarray:
     return frozen
 
 
+def cell_array(mask: int) -> np.ndarray:
+    """The cells whose bits are set in ``mask``, in increasing order (linear time)."""
+    data = np.frombuffer(mask.to_bytes((mask.bit_length() + 7) // 8, "little"), np.uint8)
+    return np.flatnonzero(np.unpackbits(data, bitorder="little"))
+
+
+def nearest_in(row: Sequence[int], mask: int) -> int | None:
+    """The least distance of ``row`` over the cells set in ``mask``, ignoring unreachable
+    cells; ``None`` if there is none."""
+    cells = cell_array(mask)
+    if not len(cells):
+        return None
+    values = (np.frombuffer(row, np.int32) if isinstance(row, memoryview)
+              else np.asarray(row, dtype=np.int32))[cells]
+    values = values[values >= 0]
+    return int(values.min()) if len(values) else None
+
+
 class _LRU:
     """A thread-safe least-recently-used cache of ``key -> make(key)``, ``capacity`` entries."""
 

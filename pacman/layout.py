@@ -17,10 +17,10 @@ ignored. Ghosts are numbered as the classic engine numbers them: ``G`` counts as
 numbered ghosts by their digit, ties broken by position (column first, then row from the
 bottom), so maze files written for the classic course give the same ghost order.
 
-A :class:`Layout` is immutable and parsed once. Cells are small integers ``y * width + x`` with
-``y`` counted from the bottom row; :meth:`Layout.xy` and :meth:`Layout.cell` convert. It holds
-the move tables that the rules use (so a successor costs a few dictionary look-ups) and lazily the
-all-pairs maze distances.
+A :class:`Layout` is frozen and interned (the same maze parsed twice is one object). Cells are
+integers ``y * width + x``, ``y`` counted from the bottom row. It holds the move tables of the
+rules (a successor costs a few dictionary look-ups) and the maze distances: all pairs on small
+mazes, rows on demand on large ones (:mod:`pacman.distances`).
 """
 
 from __future__ import annotations
@@ -36,45 +36,19 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from pacman.directions import MOVES, REVERSE, STOP, VECTORS
-from pacman.distances import UNREACHABLE, LazyRows, LazyTable, diameter, frozen_array, full_rows
+from pacman.distances import (UNREACHABLE, LazyRows, LazyTable, cell_array, diameter,
+                              frozen_array, full_rows, nearest_in)
 from pacman.errors import LayoutError
+from pacman.move_tables import move_tables, read_only
 
 WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
 GHOST_DIGITS = "1234"
 ALLOWED = WALL + FOOD + CAPSULE + PACMAN + GHOST + EMPTY + GHOST_DIGITS
 
 
-class ReadOnlyDict(dict):
-    """A dict that refuses every change: the per-cell move tables of a :class:`Layout`.
-
-    A subclass rather than a ``MappingProxyType`` because the rules look moves up with the
-    inherited C ``dict.get`` at full speed.
-    """
-
-    __slots__ = ()
-
-    def _refuse(self, *args, **kwargs):
-        raise TypeError("a maze's move tables are read-only")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
-    __ior__ = _refuse  # type: ignore[assignment]
-
-    def __reduce__(self):
-        return (ReadOnlyDict, (dict(self),))
-
-
 #: Mazes of at most this many cells get their full distance table when first asked (fast
 #: look-ups); larger ones get rows computed on demand (see :mod:`pacman.distances`).
 FULL_TABLE_CELLS = 2048
-
-def _read_only(table: tuple) -> tuple:
-    """``table`` with every dict in it (nested ones too) made a :class:`ReadOnlyDict`."""
-    def freeze(value):
-        return ReadOnlyDict({k: freeze(v) for k, v in value.items()}) \
-            if isinstance(value, dict) else value
-    return tuple(freeze(entry) for entry in table)
-
 
 _interned: weakref.WeakValueDictionary[tuple[str, str], Layout] = weakref.WeakValueDictionary()
 _interning = threading.Lock()
@@ -96,14 +70,9 @@ class Layout:
         food, capsules: bitmasks of the initial food dots and capsules.
         pacman_start: Pacman's start cell.
         ghost_starts: ghost start cells, ghost 1 first.
-        neighbours: per cell, a read-only dict ``move -> next cell`` (``None`` for walls).
-        pacman_moves: per cell, a read-only dict ``action -> next cell`` of Pacman's legal
-            moves (``Stop`` included), or ``None`` for walls.
         pacman_actions: per cell, the tuple of Pacman's legal actions, in :data:`ACTIONS` order.
-        ghost_moves: per cell, a read-only dict ``last direction -> {action: next cell}`` of a
-            ghost's legal moves (no stopping; no reversing unless it is the only move).
-        ghost_actions: per cell, a read-only dict ``last direction -> tuple of legal actions``.
         adjacency: per cell, the tuple of neighbouring open cells.
+        neighbours, pacman_moves, ghost_moves, ghost_actions: read-only move tables (below).
     """
 
     __slots__ = (
@@ -163,66 +132,25 @@ class Layout:
                              ("open_cells", tuple(c for c in range(width * height)
                                                   if not walls >> c & 1))):
             put(self, field, value)
-        for field, value in self._move_tables().items():
+        for field, value in move_tables(width, height, walls, self.open_cells).items():
             put(self, field, value)
 
-    def _move_tables(self) -> dict[str, tuple]:
-        """The move tables. The rules read private tables of plain dicts (the interpreter's
-        fastest look-up); the public ones are read-only copies made on first use."""
-        width, size = self.width, self.width * self.height
-        neighbours: list[dict[str, int] | None] = [None] * size
-        for cell in self.open_cells:
-            x, y = self.cell_xy[cell]
-            moves = {}
-            for action in MOVES:
-                dx, dy = VECTORS[action]
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < width and 0 <= ny < self.height:
-                    target = ny * width + nx
-                    if not self.walls >> target & 1:
-                        moves[action] = target
-            neighbours[cell] = moves
-        pacman_moves: list[dict[str, int] | None] = [None] * size
-        pacman_actions: list[tuple[str, ...]] = [()] * size
-        ghost_moves: list[dict[str, dict[str, int]] | None] = [None] * size
-        ghost_actions: list[dict[str, tuple[str, ...]] | None] = [None] * size
-        for cell in self.open_cells:
-            moves = neighbours[cell]
-            assert moves is not None
-            pacman_moves[cell] = {**moves, STOP: cell}
-            pacman_actions[cell] = tuple(moves) + (STOP,)
-            by_direction: dict[str, dict[str, int]] = {}
-            for last in (*MOVES, STOP):
-                allowed = {a: t for a, t in moves.items() if a != REVERSE[last]}
-                by_direction[last] = allowed or dict(moves)
-            ghost_moves[cell] = by_direction
-            ghost_actions[cell] = {d: tuple(m) for d, m in by_direction.items()}
-        return {"_neighbours": tuple(neighbours), "_pacman_moves": tuple(pacman_moves),
-                "pacman_actions": tuple(pacman_actions), "_ghost_moves": tuple(ghost_moves),
-                "_ghost_actions": tuple(ghost_actions),
-                "adjacency": tuple(tuple(m.values()) if m else () for m in neighbours)}
+    def _publish(private: str, doc: str) -> cached_property:  # type: ignore[misc]
+        def published(self: Layout) -> tuple:
+            return read_only(getattr(self, private))
+        published.__doc__ = doc
+        return cached_property(published)
 
-    @cached_property
-    def neighbours(self) -> tuple[ReadOnlyDict | None, ...]:
-        """Per cell, a read-only dict ``move -> next open cell`` (``None`` for walls)."""
-        return _read_only(self._neighbours)
-
-    @cached_property
-    def pacman_moves(self) -> tuple[ReadOnlyDict | None, ...]:
-        """Per cell, a read-only dict ``action -> next cell`` of Pacman's legal moves (``Stop``
-        included), or ``None`` for walls."""
-        return _read_only(self._pacman_moves)
-
-    @cached_property
-    def ghost_moves(self) -> tuple[ReadOnlyDict | None, ...]:
-        """Per cell, a read-only dict ``last direction -> {action: next cell}`` of a ghost's
-        legal moves (no stopping; no reversing unless it is the only move)."""
-        return _read_only(self._ghost_moves)
-
-    @cached_property
-    def ghost_actions(self) -> tuple[ReadOnlyDict | None, ...]:
-        """Per cell, a read-only dict ``last direction -> tuple of legal actions``."""
-        return _read_only(self._ghost_actions)
+    neighbours = _publish("_neighbours", "Per cell, a read-only dict ``move -> next open "
+                          "cell`` (``None`` for walls).")
+    pacman_moves = _publish("_pacman_moves", "Per cell, a read-only dict ``action -> next "
+                            "cell`` of Pacman's legal moves (``Stop`` included), or ``None``.")
+    ghost_moves = _publish("_ghost_moves", "Per cell, a read-only dict ``last direction -> "
+                           "{action: next cell}`` of a ghost's legal moves (no stopping; no "
+                           "reversing unless it is the only move).")
+    ghost_actions = _publish("_ghost_actions", "Per cell, a read-only dict ``last direction "
+                             "-> tuple of legal actions``.")
+    del _publish
 
     # --- coordinates -------------------------------------------------------------------------
     def xy(self, cell: int) -> tuple[int, int]:
@@ -254,20 +182,12 @@ class Layout:
     def cell_array(self, mask: int) -> np.ndarray:
         """The cells whose bits are set in ``mask``, in increasing order, as an array (linear
         time in the size of the maze)."""
-        data = np.frombuffer(mask.to_bytes((mask.bit_length() + 7) // 8, "little"), np.uint8)
-        return np.flatnonzero(np.unpackbits(data, bitorder="little"))
+        return cell_array(mask)
 
     def nearest_in(self, cell: int, mask: int) -> int | None:
         """The maze distance from ``cell`` to the nearest cell set in ``mask`` (``None`` if no
         such cell is reachable), by one look-up per cell of ``mask``."""
-        cells = self.cell_array(mask)
-        if not len(cells):
-            return None
-        row = self.distance_rows[cell]
-        found = (np.frombuffer(row, np.int32) if isinstance(row, memoryview)
-                 else np.asarray(row, dtype=np.int32))[cells]
-        found = found[found >= 0]
-        return int(found.min()) if len(found) else None
+        return nearest_in(self.distance_rows[cell], mask)
 
     def positions_of(self, mask: int) -> list[tuple[int, int]]:
         """The ``(x, y)`` positions whose bits are set in ``mask``."""
@@ -360,82 +280,6 @@ def _rebuild(text: str, name: str, source: str) -> Layout:
     return parse_layout(text, name=name, source=source)
 
 
-# --- parsing -----------------------------------------------------------------------------------
-def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> Layout:
-    """Parse and validate maze text; raise :class:`LayoutError` naming line and column."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if not text.strip():
-        raise LayoutError(source, "the maze file is empty")
-    rows = [line.rstrip(" \t") for line in lines]
-    while rows and rows[-1] == "":
-        rows.pop()
-    width = len(rows[0])
-    pacman: tuple[int, int] | None = None
-    numbered: dict[str, tuple[int, int]] = {}
-    for line_no, row in enumerate(rows, start=1):
-        for col_no, char in enumerate(row, start=1):
-            if char not in ALLOWED:
-                shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}"
-                raise LayoutError(source, f"unknown character {shown} (allowed: % . o P G 1-4 "
-                                          "and space)", line_no, col_no)
-            if char == PACMAN:
-                if pacman is not None:
-                    raise LayoutError(source, "a second Pacman 'P' (the first is at line "
-                                              f"{pacman[0]}, column {pacman[1]})", line_no, col_no)
-                pacman = (line_no, col_no)
-            elif char in GHOST_DIGITS:
-                if char in numbered:
-                    first = numbered[char]
-                    raise LayoutError(source, f"ghost '{char}' appears twice (first at line "
-                                              f"{first[0]}, column {first[1]})", line_no, col_no)
-                numbered[char] = (line_no, col_no)
-        if len(row) > width and set(row[width:]) == {WALL}:
-            # The classic course reads each row up to the first row's width, so a row longer
-            # only by walls (as in its capsuleClassic maze) is the same maze.
-            rows[line_no - 1] = row = row[:width]
-        if len(row) != width:
-            column = min(len(row), width) + 1
-            raise LayoutError(source, f"row is {len(row)} cells wide but the first row is "
-                                      f"{width}; every row must have the same width",
-                              line_no, column)
-    if pacman is None:
-        raise LayoutError(source, "no Pacman start: the maze needs exactly one 'P'")
-    height = len(rows)
-    for line_no, row in enumerate(rows, start=1):
-        for col_no, char in enumerate(row, start=1):
-            on_edge = line_no in (1, height) or col_no in (1, width)
-            if on_edge and char != WALL:
-                raise LayoutError(source, f"edge cell is {char!r}, but every cell on the "
-                                          "border must be a wall '%'", line_no, col_no)
-    layout = Layout(rows, name=name, source=source)
-    for ghost, start in enumerate(layout.ghost_starts, start=1):
-        if not layout.adjacency[start]:
-            x, y = layout.xy(start)
-            raise LayoutError(source, f"ghost {ghost} starts walled in and could never move",
-                              height - y, x + 1)
-    return layout
-
-
-def read_layout(path: str | Path) -> Layout:
-    """Load and validate the maze file at ``path``."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise LayoutError(str(path), "no such maze file") from None
-    except IsADirectoryError:
-        raise LayoutError(str(path), "is a folder, not a maze file") from None
-    except OSError as error:
-        raise LayoutError(str(path), f"cannot be read ({error.strerror})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise LayoutError(str(path), f"is not a text file (undecodable byte at offset "
-                                     f"{error.start})") from None
-    return parse_layout(text, name=path.stem, source=str(path))
-
-
 def _shipped_dir():
     return resources.files("layouts")
 
@@ -486,3 +330,7 @@ def iter_shipped_layouts() -> Iterator[Layout]:
     """Every shipped maze, parsed, in name order."""
     for name in shipped_layout_names():
         yield load_layout(name)
+
+
+# The reader needs Layout defined first; its functions are part of this module's interface.
+from pacman.maze_reader import MAX_CELLS, parse_layout, read_layout  # noqa: E402
