@@ -386,8 +386,9 @@ def load_results(path: str) -> list[GameResult]:
     try:
         with open(path, encoding="utf-8") as handle:
             lines = list(handle)
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReplayError(f"{path}: cannot be read ({getattr(error, 'strerror', error)})") from None
+    except (OSError, ValueError) as error:  # ValueError: undecodable text, a null byte
+        raise ReplayError(f"{path[:80]}: cannot be read "
+                          f"({getattr(error, 'strerror', None) or error})") from None
     results = []
     for number, line in enumerate(lines, start=1):
         try:

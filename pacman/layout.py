@@ -311,7 +311,11 @@ def load_layout(name_or_path: str | Path) -> Layout:
     text = str(name_or_path)
     path = Path(text)
     looks_like_path = path.suffix == ".lay" or "/" in text or "\\" in text
-    if path.is_file() or (looks_like_path and path.exists()):
+    try:
+        found = path.is_file() or (looks_like_path and path.exists())
+    except (OSError, ValueError) as error:  # a name too long, a null byte...
+        raise LayoutError(text[:80], f"not a usable file name ({error})") from None
+    if found:
         return read_layout(path)
     stem = text[:-4] if text.endswith(".lay") else text
     shipped = _shipped_dir() / f"{stem}.lay"

@@ -85,8 +85,9 @@ def read_layout(path: str | Path) -> Layout:
         raise LayoutError(str(path), "no such maze file") from None
     except IsADirectoryError:
         raise LayoutError(str(path), "is a folder, not a maze file") from None
-    except OSError as error:
-        raise LayoutError(str(path), f"cannot be read ({error.strerror})") from None
+    except (OSError, ValueError) as error:
+        raise LayoutError(str(path)[:80], f"cannot be read "
+                                          f"({getattr(error, 'strerror', None) or error})") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
