@@ -35,9 +35,10 @@ def agent_factory(name: str, role: str) -> Any:
     return factory
 
 
-#: Options given to every agent that accepts them unless the user sets them: the bound on the
-#: states a searching Pacman generates per move, so that a move takes well under a second
-#: however many ghosts play (see agents/bounded.py).
+#: Options given to every agent that accepts them when the user sets neither them nor a
+#: search depth: the bound on the states a searching Pacman generates per move, so that its
+#: default depth adapts and a move takes well under a second however many ghosts play (see
+#: agents/bounded.py). A depth the user asks for is searched in full.
 BOUNDED_WORK = {"node_budget": 4000}
 
 
@@ -49,7 +50,7 @@ def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = Non
     options = bind_options(factory, raw, owner)
     declared = declared_options(factory)
     for key, value in BOUNDED_WORK.items():
-        if key in declared and key not in options:
+        if key in declared and key not in options and "depth" not in options:
             options[key] = value
     return AgentSpec(name=name, factory=factory, options=options, raw_options=raw)
 

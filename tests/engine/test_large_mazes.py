@@ -149,6 +149,8 @@ def test_the_line_up_bounds_the_default_pacman_unless_told_otherwise():
     given = lineup(layout, "expectimax", "directional", pacman_options={"node_budget": "0"})
     assert given[0].options["node_budget"] == 0
     assert "node_budget" not in lineup(layout, "random", "random")[0].options
+    deep = lineup(layout, "expectimax", "directional", pacman_options={"depth": "3"})
+    assert "node_budget" not in deep[0].options  # a depth asked for is searched in full
 
 
 def test_bounded_expectimax_on_a_finished_game_returns_no_move():
