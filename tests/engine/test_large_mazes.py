@@ -20,22 +20,7 @@ from pacman.layout import FULL_TABLE_CELLS, parse_layout
 from pacman.lineup import lineup
 from pacman.state import GameState
 
-
-def big_maze(width: int, height: int, ghosts: int = 4, seed: int = 0) -> str:
-    """Open floor, half of it food, crossed by wall segments with gaps."""
-    rng = random.Random(seed)
-    rows = [["%"] * width for _ in range(height)]
-    for y in range(1, height - 1):
-        for x in range(1, width - 1):
-            rows[y][x] = "." if rng.random() < 0.5 else " "
-    for y in range(2, height - 2, 4):
-        for x in range(2, width - 2):
-            if rng.random() < 0.7:
-                rows[y][x] = "%"
-    rows[1][1] = "P"
-    for ghost in range(ghosts):
-        rows[height - 2][width - 2 - 2 * ghost] = "G"
-    return "\n".join("".join(row) for row in rows)
+from .mazes import big_maze
 
 
 def test_small_mazes_keep_the_full_table_and_large_ones_get_rows_on_demand():
