@@ -160,8 +160,7 @@ class GameResult:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameResult:
-        """The result ``data`` describes; a ``ValueError`` names a bad or missing field."""
-        values = check_result_data(data, OUTCOMES)
+        values = check_result_data(data, OUTCOMES)  # a ValueError names a bad field
         if values.get("failure"):
             values["failure"] = Failure(**values["failure"])
         known = set(cls.__dataclass_fields__)
@@ -337,8 +336,7 @@ def random_play(start: GameState, rng: random.Random) -> Iterator[GameState]:
         state = state.successor(rng.choice(state.legal_actions()))
 
 
-#: A recorded game cannot be replayed: a bad file, a malformed or tampered recording.
-ReplayError = RecordError
+ReplayError = RecordError  #: a recording that cannot be replayed: bad, malformed or tampered
 
 
 def replay_states(result: GameResult) -> Iterator[GameState]:
@@ -363,7 +361,7 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     except (ValueError, TypeError) as error:
         raise ReplayError(f"the recording does not fit its maze: {error}") from None
     yield state
-    pacman_moves = 0
+    pacman_moves = 0  # moves Pacman made, compared with the recorded count at the end
     for number, action in enumerate(actions, start=1):
         pacman_moves += state[7] == 0
         try:
