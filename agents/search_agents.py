@@ -133,6 +133,8 @@ class ExpectimaxAgent(SearchAgent):
     own move distribution is used for every ghost ("informed probabilities", e.g.
     ``directional``). ``model_options`` are that agent's options as ``key=value`` pairs
     separated by commas (``p=0.5,depth=2``), so the model can match the ghosts' settings.
+    ``node_budget``: at most about this many states per move, searching
+    less deep when the full depth would not fit (:mod:`agents.bounded`); 0 for no bound.
     """
 
     exact_root_values = True
@@ -140,9 +142,10 @@ class ExpectimaxAgent(SearchAgent):
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
                  evaluation: Evaluation = EVALUATIONS["better"], model: str = "uniform",
                  model_options: str = "",
-                 tie_break: Literal["first", "random"] = "first") -> None:
+                 tie_break: Literal["first", "random"] = "first", node_budget: int = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
         self.depth = _positive(depth, "depth")
+        self.node_budget = max(0, node_budget)
         self.model = model
         self._model_agents: dict[int, Any] = {}
         if model == "uniform":
@@ -174,6 +177,11 @@ class ExpectimaxAgent(SearchAgent):
         return agent
 
     def search(self, state: GameState) -> SearchResult:
+        if self.node_budget:
+            from agents.bounded import bounded_expectimax
+
+            return bounded_expectimax(self.game, state, self.depth, self.node_budget,
+                                      self.game.evaluate)
         return expectimax(self.game, state, depth=self.depth)
 
 

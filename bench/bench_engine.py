@@ -1,17 +1,28 @@
 """Engine speed on every shipped maze: successors/s, legal-action calls/s, random games/s.
 
-Usage: ``python bench/bench_engine.py [--states N] [--games N] [--layouts a,b] [--cpu]``
+Usage: ``python bench/bench_engine.py [--states N] [--games N] [--layouts a,b] [--cpu]
+[--baseline DIR]``
 
 States are sampled from seeded random play (all ghosts of the maze play); every legal successor
 of every sampled state is generated. The last column compares successors/s with the issue's
 targets (300,000/s on the 20x7 two-ghost maze, 100,000/s on the 28x27 four-ghost maze).
+
+``--baseline DIR`` also loads the engine of another checkout (``DIR/pacman``, e.g. one made with
+``git worktree add DIR main``) and times both engines on the same states in alternating rounds
+of one process, so that the load of the machine falls on both alike; it prints each engine's
+best rate and their ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import random
+import re
+import shutil
 import sys
+import tempfile
 import time
 from itertools import islice
 from pathlib import Path
@@ -71,6 +82,51 @@ def bench_layout(name: str, states_wanted: int, games: int) -> dict:
             "succ": succ_rate, "legal": legal_rate, "games": game_rate}
 
 
+def load_baseline(checkout: str):
+    """The ``rules``, ``layout``, ``state`` and ``game`` modules of the engine in ``checkout``,
+    imported under the package name ``engine_baseline`` beside this checkout's ``pacman``."""
+    source = Path(checkout) / "pacman"
+    if not (source / "rules.py").is_file():
+        sys.exit(f"--baseline {checkout}: no pacman/rules.py there")
+    folder = Path(tempfile.mkdtemp(prefix="bench-baseline-"))
+    target = folder / "engine_baseline"
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in target.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"\b(from|import) pacman\b", r"\1 engine_baseline", text)
+        path.write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    return {name: importlib.import_module(f"engine_baseline.{name}")
+            for name in ("layout", "rules", "state", "game")}
+
+
+def compare_engines(name: str, states_wanted: int, baseline: dict, rounds: int = 41) -> dict:
+    """Successors/s of the baseline engine and of this one on the same states, timed in
+    alternating rounds; each engine's best round counts."""
+    timed = {}
+    for label, layout_mod, rules, state_mod, game in (
+            ("baseline", baseline["layout"], baseline["rules"], baseline["state"],
+             baseline["game"]),
+            ("this", sys.modules["pacman.layout"], sys.modules["pacman.rules"],
+             sys.modules["pacman.state"], sys.modules["pacman.game"])):
+        layout = layout_mod.load_layout(name)
+        start = state_mod.GameState.initial(layout)
+        states = [s for s in islice(game.random_play(start, random.Random(0)), states_wanted)
+                  if not s.is_terminal]
+        pairs = [(s, a) for s in states for a in rules.legal_actions(s, s[7])]
+        timed[label] = (rules.successor, pairs, [])
+    gc.disable()  # a collection inside one engine's round would be charged to it alone
+    for _ in range(rounds):
+        for succ, pairs, times in timed.values():
+            began = time.perf_counter()
+            for state, action in pairs:
+                succ(state, action)
+            times.append(time.perf_counter() - began)
+    gc.enable()
+    rates = {label: len(pairs) / min(times) for label, (_, pairs, times) in timed.items()}
+    return {"name": name, **rates, "ratio": rates["this"] / rates["baseline"]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=20_000)
@@ -79,11 +135,21 @@ def main() -> None:
     parser.add_argument("--cpu", action="store_true",
                         help="time with this process's CPU time (figures independent of other "
                              "load on the machine) instead of wall-clock time")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="also time the engine of the checkout in DIR, side by side")
     args = parser.parse_args()
     if args.cpu:
         global TIMER
         TIMER = time.process_time
     names = args.layouts.split(",") if args.layouts else shipped_layout_names()
+    if args.baseline:
+        baseline = load_baseline(args.baseline)
+        print(f"{'maze':16} {'baseline succ/s':>16} {'this succ/s':>12} {'ratio':>6}")
+        for name in names:
+            row = compare_engines(name, args.states, baseline)
+            print(f"{name:16} {row['baseline']:>16,.0f} {row['this']:>12,.0f} "
+                  f"{row['ratio']:>6.3f}", flush=True)
+        return
     print(f"{'maze':16} {'size':>6} {'ghosts':>6} {'successors/s':>13} {'legal/s':>12} "
           f"{'games/s':>8}  vs target")
     for name in names:

@@ -47,11 +47,19 @@ def program_name(argv0: str | None = None) -> str:
     return base if base in PROGRAM_NAMES else PROGRAM_NAMES[0]
 
 
+def one_line(message: str) -> str:
+    """``message`` with every character that is not printable (line breaks, controls) shown
+    as an escape, so that it prints as exactly one line whatever a user typed."""
+    if message.isprintable():
+        return message
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -79,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.command_line = args_list  # for reports that quote the command that made them
         return int(args.handler(args) or 0)
     except PacmanError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence, runtime
 from pacman import __version__
 from pacman.errors import PacmanError
 from pacman.layout import parse_layout
+from pacman.recording import RecordError, check_ending, check_result_data, game_of_line
 from pacman.state import GameState
 
 WIN, LOSS = "win", "loss"
@@ -165,7 +166,7 @@ class GameResult:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameResult:
-        values = dict(data)
+        values = check_result_data(data, OUTCOMES)  # a ValueError names a bad field
         if values.get("failure"):
             values["failure"] = Failure(**values["failure"])
         known = set(cls.__dataclass_fields__)
@@ -198,15 +199,15 @@ def random_play(start: GameState, rng: random.Random) -> Iterator[GameState]:
         state = state.successor(rng.choice(state.legal_actions()))
 
 
-class ReplayError(PacmanError):
-    """A recorded game cannot be replayed (bad file, or it no longer reproduces)."""
+ReplayError = RecordError  #: a recording that cannot be replayed: bad, malformed or tampered
 
 
 def replay_states(result: GameResult) -> Iterator[GameState]:
     """Every state of a recorded game, the initial one first, by re-applying its actions.
 
-    Raises :class:`ReplayError` if an action is illegal or the final score differs from the
-    recorded one (the recording does not match these rules).
+    Raises :class:`ReplayError` naming the first move that differs if an action is illegal at
+    its state or follows the end of the game, or, after the last state, if the move count, the
+    score or the outcome differs from the recorded one.
     """
     actions = result.actions
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -223,16 +224,16 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     except (ValueError, TypeError) as error:
         raise ReplayError(f"the recording does not fit its maze: {error}") from None
     yield state
+    pacman_moves = 0  # moves Pacman made, compared with the recorded count at the end
     for number, action in enumerate(actions, start=1):
+        pacman_moves += state[7] == 0
         try:
             state = state.successor(action)
         except PacmanError as error:
             raise ReplayError(f"move {number} of the recording cannot be replayed: "
                               f"{error}") from None
         yield state
-    if state[6] != result.score:
-        raise ReplayError(f"the replay ends with score {state[6]}, but the recording says "
-                          f"{result.score}")
+    check_ending(result, state, pacman_moves, (CRASH, ILLEGAL, TIMEOUT), MOVE_LIMIT, INTERRUPTED)
 
 
 def load_result(path: str) -> GameResult:
@@ -241,20 +242,24 @@ def load_result(path: str) -> GameResult:
 
 
 def load_results(path: str) -> list[GameResult]:
-    """Every game in a recording file (one JSON object per line)."""
+    """Every game in a recording file: one JSON object per line, a game written by
+    ``--record`` or a record of a results store (``games.jsonl`` of ``batch``)."""
     try:
         with open(path, encoding="utf-8") as handle:
-            lines = [line for line in handle if line.strip()]
-    except OSError as error:
-        raise ReplayError(f"{path}: cannot be read ({error.strerror})") from None
-    if not lines:
-        raise ReplayError(f"{path}: the recording is empty")
+            lines = list(handle)
+    except (OSError, ValueError) as error:  # ValueError: undecodable text, a null byte
+        raise ReplayError(f"{path[:80]}: cannot be read "
+                          f"({getattr(error, 'strerror', None) or error})") from None
     results = []
     for number, line in enumerate(lines, start=1):
         try:
-            results.append(GameResult.from_json(line))
-        except (ValueError, TypeError, KeyError) as error:
+            data = game_of_line(line) if line.strip() else None
+            if data is not None:
+                results.append(GameResult.from_dict(data))
+        except (ValueError, TypeError, KeyError, RecursionError) as error:
             raise ReplayError(f"{path}:{number}: not a recorded game ({error})") from None
+    if not results:
+        raise ReplayError(f"{path}: the recording holds no game")
     return results
 
 

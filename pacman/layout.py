@@ -17,37 +17,49 @@ ignored. Ghosts are numbered as the classic engine numbers them: ``G`` counts as
 numbered ghosts by their digit, ties broken by position (column first, then row from the
 bottom), so maze files written for the classic course give the same ghost order.
 
-A :class:`Layout` is immutable and parsed once. Cells are small integers ``y * width + x`` with
-``y`` counted from the bottom row; :meth:`Layout.xy` and :meth:`Layout.cell` convert. It holds
-the move tables that the rules use (so a successor costs a few dictionary look-ups) and lazily the
-all-pairs maze distances.
+A :class:`Layout` is frozen and interned (the same maze parsed twice is one object). Cells are
+integers ``y * width + x``, ``y`` counted from the bottom row. It holds the move tables of the
+rules (a successor costs a few dictionary look-ups) and the maze distances: all pairs on small
+mazes, rows on demand on large ones (:mod:`pacman.distances`).
 """
 
 from __future__ import annotations
 
 import difflib
+import threading
 import tomllib
-from collections import deque
+import weakref
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import numpy as np
 
-from pacman.directions import MOVES, REVERSE, STOP, VECTORS
+from pacman.distances import (UNREACHABLE, LazyRows, LazyTable, cell_array, diameter,
+                              frozen_array, full_rows, nearest_in)
 from pacman.errors import LayoutError
+from pacman.move_tables import move_tables, read_only
 
 WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
 GHOST_DIGITS = "1234"
 ALLOWED = WALL + FOOD + CAPSULE + PACMAN + GHOST + EMPTY + GHOST_DIGITS
 
-#: Distance reported between two cells that no path joins.
-UNREACHABLE = -1
+
+#: Mazes of at most this many cells get their full distance table when first asked (fast
+#: look-ups); larger ones get rows computed on demand (see :mod:`pacman.distances`).
+FULL_TABLE_CELLS = 2048
+
+_interned: weakref.WeakValueDictionary[tuple[str, str], Layout] = weakref.WeakValueDictionary()
+_interning = threading.Lock()
 
 
 class Layout:
-    """A parsed, validated maze. Immutable by convention: nothing in the project mutates it.
+    """A parsed, validated maze, frozen: setting or deleting an attribute raises
+    ``AttributeError``, its tables are tuples, read-only dicts and read-only arrays.
+
+    Layouts are interned by text and name: parsing the same maze twice (or unpickling one)
+    gives the same object, so states on it compare and hash equal.
 
     Attributes:
         name: short name (the file stem, or the given name for text).
@@ -58,27 +70,38 @@ class Layout:
         food, capsules: bitmasks of the initial food dots and capsules.
         pacman_start: Pacman's start cell.
         ghost_starts: ghost start cells, ghost 1 first.
-        pacman_moves: per cell, a dict ``action -> next cell`` of Pacman's legal moves
-            (``Stop`` included), or ``None`` for walls.
         pacman_actions: per cell, the tuple of Pacman's legal actions, in :data:`ACTIONS` order.
-        ghost_moves: per cell, a dict ``last direction -> {action: next cell}`` of a ghost's
-            legal moves (no stopping; no reversing unless it is the only move).
-        ghost_actions: per cell, a dict ``last direction -> tuple of legal actions``.
+        adjacency: per cell, the tuple of neighbouring open cells.
+        neighbours, pacman_moves, ghost_moves, ghost_actions: read-only move tables (below).
     """
 
     __slots__ = (
         "name", "source", "text", "width", "height", "walls", "food", "capsules",
-        "pacman_start", "ghost_starts", "cell_xy", "neighbours", "pacman_moves",
-        "pacman_actions", "ghost_moves", "ghost_actions", "open_cells", "__dict__",
+        "pacman_start", "ghost_starts", "cell_xy", "_neighbours", "_pacman_moves",
+        "pacman_actions", "_ghost_moves", "_ghost_actions", "open_cells", "adjacency",
+        "__dict__", "__weakref__",
     )
 
-    def __init__(self, rows: list[str], name: str, source: str = "<string>") -> None:
-        """Build a layout from validated rows (top row first); use :func:`parse_layout`."""
-        self.name = name
-        self.source = source
-        self.text = "\n".join(rows)
-        self.height = height = len(rows)
-        self.width = width = len(rows[0])
+    def __new__(cls, rows: list[str], name: str, source: str = "<string>") -> Layout:
+        """The layout of validated rows (top row first); use :func:`parse_layout`."""
+        key = ("\n".join(rows), name)
+        with _interning:
+            found = _interned.get(key)
+            if found is None:
+                found = object.__new__(cls)
+                found._build(rows, name, source)
+                _interned[key] = found
+        return found
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a maze is read-only: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a maze is read-only: cannot delete {name!r}")
+
+    def _build(self, rows: list[str], name: str, source: str) -> None:
+        put = object.__setattr__
+        height, width = len(rows), len(rows[0])
         walls = food = capsules = 0
         pacman_start = -1
         ghosts: list[tuple[int, int, int, int]] = []
@@ -99,47 +122,35 @@ class Layout:
                 elif char in GHOST_DIGITS:
                     ghosts.append((int(char), x, y, cell))
         ghosts.sort()
-        self.walls, self.food, self.capsules = walls, food, capsules
-        self.pacman_start = pacman_start
-        self.ghost_starts = tuple(g[3] for g in ghosts)
-        self.cell_xy = tuple((c % width, c // width) for c in range(width * height))
-        self.open_cells = tuple(c for c in range(width * height) if not walls >> c & 1)
-        self._build_move_tables()
+        for field, value in (("name", name), ("source", source), ("text", "\n".join(rows)),
+                             ("width", width), ("height", height), ("walls", walls),
+                             ("food", food), ("capsules", capsules),
+                             ("pacman_start", pacman_start),
+                             ("ghost_starts", tuple(g[3] for g in ghosts)),
+                             ("cell_xy", tuple((c % width, c // width)
+                                               for c in range(width * height))),
+                             ("open_cells", tuple(c for c in range(width * height)
+                                                  if not walls >> c & 1))):
+            put(self, field, value)
+        for field, value in move_tables(width, height, walls, self.open_cells).items():
+            put(self, field, value)
 
-    def _build_move_tables(self) -> None:
-        width, size = self.width, self.width * self.height
-        neighbours: list[dict[str, int] | None] = [None] * size
-        for cell in self.open_cells:
-            x, y = self.cell_xy[cell]
-            moves = {}
-            for action in MOVES:
-                dx, dy = VECTORS[action]
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < width and 0 <= ny < self.height:
-                    target = ny * width + nx
-                    if not self.walls >> target & 1:
-                        moves[action] = target
-            neighbours[cell] = moves
-        self.neighbours = tuple(neighbours)
-        pacman_moves: list[dict[str, int] | None] = [None] * size
-        pacman_actions: list[tuple[str, ...]] = [()] * size
-        ghost_moves: list[dict[str, dict[str, int]] | None] = [None] * size
-        ghost_actions: list[dict[str, tuple[str, ...]] | None] = [None] * size
-        for cell in self.open_cells:
-            moves = neighbours[cell]
-            assert moves is not None
-            pacman_moves[cell] = {**moves, STOP: cell}
-            pacman_actions[cell] = tuple(moves) + (STOP,)
-            by_direction: dict[str, dict[str, int]] = {}
-            for last in (*MOVES, STOP):
-                allowed = {a: t for a, t in moves.items() if a != REVERSE[last]}
-                by_direction[last] = allowed or dict(moves)
-            ghost_moves[cell] = by_direction
-            ghost_actions[cell] = {d: tuple(m) for d, m in by_direction.items()}
-        self.pacman_moves = tuple(pacman_moves)
-        self.pacman_actions = tuple(pacman_actions)
-        self.ghost_moves = tuple(ghost_moves)
-        self.ghost_actions = tuple(ghost_actions)
+    def _publish(private: str, doc: str) -> cached_property:  # type: ignore[misc]
+        def published(self: Layout) -> tuple:
+            return read_only(getattr(self, private))
+        published.__doc__ = doc
+        return cached_property(published)
+
+    neighbours = _publish("_neighbours", "Per cell, a read-only dict ``move -> next open "
+                          "cell`` (``None`` for walls).")
+    pacman_moves = _publish("_pacman_moves", "Per cell, a read-only dict ``action -> next "
+                            "cell`` of Pacman's legal moves (``Stop`` included), or ``None``.")
+    ghost_moves = _publish("_ghost_moves", "Per cell, a read-only dict ``last direction -> "
+                           "{action: next cell}`` of a ghost's legal moves (no stopping; no "
+                           "reversing unless it is the only move).")
+    ghost_actions = _publish("_ghost_actions", "Per cell, a read-only dict ``last direction "
+                             "-> tuple of legal actions``.")
+    del _publish
 
     # --- coordinates -------------------------------------------------------------------------
     def xy(self, cell: int) -> tuple[int, int]:
@@ -159,12 +170,24 @@ class Layout:
 
     def cells_of(self, mask: int) -> list[int]:
         """The cells whose bits are set in ``mask``, in increasing order."""
+        if mask.bit_length() > 4096:  # bit by bit would cost quadratic time on a large maze
+            return self.cell_array(mask).tolist()
         cells = []
         while mask:
             low = mask & -mask
             cells.append(low.bit_length() - 1)
             mask ^= low
         return cells
+
+    def cell_array(self, mask: int) -> np.ndarray:
+        """The cells whose bits are set in ``mask``, in increasing order, as an array (linear
+        time in the size of the maze)."""
+        return cell_array(mask)
+
+    def nearest_in(self, cell: int, mask: int) -> int | None:
+        """The maze distance from ``cell`` to the nearest cell set in ``mask`` (``None`` if no
+        such cell is reachable), by one look-up per cell of ``mask``."""
+        return nearest_in(self.distance_rows[cell], mask)
 
     def positions_of(self, mask: int) -> list[tuple[int, int]]:
         """The ``(x, y)`` positions whose bits are set in ``mask``."""
@@ -181,53 +204,65 @@ class Layout:
                 for x in range(self.width)]
 
     # --- maze distances ----------------------------------------------------------------------
+    @property
+    def lazy_distances(self) -> bool:
+        """Whether distance rows are computed on demand (mazes over :data:`FULL_TABLE_CELLS`
+        cells) rather than all at once."""
+        return self.width * self.height > FULL_TABLE_CELLS
+
     @cached_property
-    def distance_rows(self) -> tuple[tuple[int, ...], ...]:
+    def distance_rows(self) -> Sequence[Sequence[int]]:
         """``distance_rows[a][b]``: moves from cell ``a`` to cell ``b`` (``UNREACHABLE`` if none).
 
-        Computed once per layout, on first use, by a breadth-first search from every open cell.
+        On a small maze a tuple of tuples, computed once on first use by a breadth-first search
+        from every open cell; on a large one (:attr:`lazy_distances`) a
+        :class:`~pacman.distances.LazyRows` whose rows are searched when first asked for.
         Rows of wall cells are all ``UNREACHABLE``.
         """
         size = self.width * self.height
-        blank = (UNREACHABLE,) * size
-        rows: list[tuple[int, ...]] = [blank] * size
-        neighbours = self.neighbours
-        for source in self.open_cells:
-            dist = [UNREACHABLE] * size
-            dist[source] = 0
-            frontier = deque((source,))
-            while frontier:
-                cell = frontier.popleft()
-                step = dist[cell] + 1
-                for target in neighbours[cell].values():  # type: ignore[union-attr]
-                    if dist[target] == UNREACHABLE:
-                        dist[target] = step
-                        frontier.append(target)
-            rows[source] = tuple(dist)
-        return tuple(rows)
+        if self.lazy_distances:
+            return LazyRows(self.adjacency, size)
+        return full_rows(self.adjacency, self.open_cells, size)
 
     @cached_property
-    def distances(self) -> np.ndarray:
-        """All-pairs maze distances as a read-only ``(cells, cells)`` int32 array."""
-        array = np.array(self.distance_rows, dtype=np.int32)
-        array.setflags(write=False)
-        return array
+    def distances(self) -> np.ndarray | LazyTable:
+        """All-pairs maze distances, read-only int32: ``distances[a, b]`` and ``distances[a]``
+        (a row). An array on small mazes; on large ones a :class:`~pacman.distances.LazyTable`
+        indexed the same way."""
+        size = self.width * self.height
+        if self.lazy_distances:
+            rows = self.distance_rows
+            return LazyTable(lambda cell: np.frombuffer(rows[cell], dtype=np.int32), size, size)
+        return frozen_array(np.array(self.distance_rows, dtype=np.int32))
 
     @cached_property
-    def open_distances(self) -> np.ndarray:
-        """Maze distances from every cell to each open cell, in :attr:`open_cells` order: a
-        read-only ``(cells, open cells)`` int32 array with unreachable pairs set to the number
+    def open_distances(self) -> np.ndarray | LazyTable:
+        """Maze distances from every cell to each open cell, in :attr:`open_cells` order, as
+        read-only ``(cells, open cells)`` int32 rows with unreachable pairs set to the number
         of cells (farther than any real path), so minima over several sources need no masking.
+        An array on small mazes, a :class:`~pacman.distances.LazyTable` on large ones.
         """
         size = self.width * self.height
-        array = self.distances[:, list(self.open_cells)].copy()
-        array[array == UNREACHABLE] = size
-        array.setflags(write=False)
-        return array
+        columns = np.array(self.open_cells, dtype=np.intp)
+        if self.lazy_distances:
+            rows = self.distance_rows
+
+            def row(cell: int) -> np.ndarray:
+                values = np.frombuffer(rows[cell], dtype=np.int32)[columns]
+                values[values == UNREACHABLE] = size
+                return frozen_array(values)
+
+            return LazyTable(row, size, len(columns))
+        table = self.distances[:, columns]
+        table[table == UNREACHABLE] = size
+        return frozen_array(table)
 
     @cached_property
     def diameter(self) -> int:
         """The longest maze distance between two connected open cells."""
+        if self.lazy_distances:
+            return diameter(self.distance_rows, self.adjacency, self.open_cells,
+                            self.width * self.height)
         return max((max(row) for row in self.distance_rows), default=0)
 
     def maze_distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -243,82 +278,6 @@ class Layout:
 
 def _rebuild(text: str, name: str, source: str) -> Layout:
     return parse_layout(text, name=name, source=source)
-
-
-# --- parsing -----------------------------------------------------------------------------------
-def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> Layout:
-    """Parse and validate maze text; raise :class:`LayoutError` naming line and column."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if not text.strip():
-        raise LayoutError(source, "the maze file is empty")
-    rows = [line.rstrip(" \t") for line in lines]
-    while rows and rows[-1] == "":
-        rows.pop()
-    width = len(rows[0])
-    pacman: tuple[int, int] | None = None
-    numbered: dict[str, tuple[int, int]] = {}
-    for line_no, row in enumerate(rows, start=1):
-        for col_no, char in enumerate(row, start=1):
-            if char not in ALLOWED:
-                shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}"
-                raise LayoutError(source, f"unknown character {shown} (allowed: % . o P G 1-4 "
-                                          "and space)", line_no, col_no)
-            if char == PACMAN:
-                if pacman is not None:
-                    raise LayoutError(source, "a second Pacman 'P' (the first is at line "
-                                              f"{pacman[0]}, column {pacman[1]})", line_no, col_no)
-                pacman = (line_no, col_no)
-            elif char in GHOST_DIGITS:
-                if char in numbered:
-                    first = numbered[char]
-                    raise LayoutError(source, f"ghost '{char}' appears twice (first at line "
-                                              f"{first[0]}, column {first[1]})", line_no, col_no)
-                numbered[char] = (line_no, col_no)
-        if len(row) > width and set(row[width:]) == {WALL}:
-            # The classic course reads each row up to the first row's width, so a row longer
-            # only by walls (as in its capsuleClassic maze) is the same maze.
-            rows[line_no - 1] = row = row[:width]
-        if len(row) != width:
-            column = min(len(row), width) + 1
-            raise LayoutError(source, f"row is {len(row)} cells wide but the first row is "
-                                      f"{width}; every row must have the same width",
-                              line_no, column)
-    if pacman is None:
-        raise LayoutError(source, "no Pacman start: the maze needs exactly one 'P'")
-    height = len(rows)
-    for line_no, row in enumerate(rows, start=1):
-        for col_no, char in enumerate(row, start=1):
-            on_edge = line_no in (1, height) or col_no in (1, width)
-            if on_edge and char != WALL:
-                raise LayoutError(source, f"edge cell is {char!r}, but every cell on the "
-                                          "border must be a wall '%'", line_no, col_no)
-    layout = Layout(rows, name=name, source=source)
-    for ghost, start in enumerate(layout.ghost_starts, start=1):
-        if not layout.neighbours[start]:
-            x, y = layout.xy(start)
-            raise LayoutError(source, f"ghost {ghost} starts walled in and could never move",
-                              height - y, x + 1)
-    return layout
-
-
-def read_layout(path: str | Path) -> Layout:
-    """Load and validate the maze file at ``path``."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise LayoutError(str(path), "no such maze file") from None
-    except IsADirectoryError:
-        raise LayoutError(str(path), "is a folder, not a maze file") from None
-    except OSError as error:
-        raise LayoutError(str(path), f"cannot be read ({error.strerror})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise LayoutError(str(path), f"is not a text file (undecodable byte at offset "
-                                     f"{error.start})") from None
-    return parse_layout(text, name=path.stem, source=str(path))
 
 
 def _shipped_dir():
@@ -352,7 +311,11 @@ def load_layout(name_or_path: str | Path) -> Layout:
     text = str(name_or_path)
     path = Path(text)
     looks_like_path = path.suffix == ".lay" or "/" in text or "\\" in text
-    if path.is_file() or (looks_like_path and path.exists()):
+    try:
+        found = path.is_file() or (looks_like_path and path.exists())
+    except (OSError, ValueError) as error:  # a name too long, a null byte...
+        raise LayoutError(text[:80], f"not a usable file name ({error})") from None
+    if found:
         return read_layout(path)
     stem = text[:-4] if text.endswith(".lay") else text
     shipped = _shipped_dir() / f"{stem}.lay"
@@ -371,3 +334,7 @@ def iter_shipped_layouts() -> Iterator[Layout]:
     """Every shipped maze, parsed, in name order."""
     for name in shipped_layout_names():
         yield load_layout(name)
+
+
+# The reader needs Layout defined first; its functions are part of this module's interface.
+from pacman.maze_reader import MAX_CELLS, parse_layout, read_layout  # noqa: E402, F401

@@ -34,6 +34,8 @@ Order of events
 
 from __future__ import annotations
 
+import operator
+
 from pacman.errors import GameOverError, IllegalActionError
 from pacman.state import LOSS, WIN, GameState
 
@@ -55,10 +57,14 @@ def legal_actions(state: GameState, agent: int) -> tuple[str, ...]:
     if state[8] is not None:
         return ()
     layout = state[0]
-    cell = state[1][agent]
     if agent == 0:
-        return layout.pacman_actions[cell]
-    return layout.ghost_actions[cell][state[2][agent]]
+        return layout.pacman_actions[state[1][0]]
+    try:
+        if agent > 0:  # a negative index would silently pick another ghost
+            return layout._ghost_actions[state[1][agent]][state[2][agent]]
+    except (IndexError, TypeError):
+        pass
+    return legal_actions(state, _checked_agent(state, agent))
 
 
 def successor(state: GameState, action: str, agent: int | None = None) -> GameState:
@@ -70,7 +76,7 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
         agent = turn
     num_agents = len(positions)
     if agent == 0:
-        target = layout.pacman_moves[positions[0]].get(action)
+        target = layout._pacman_moves[positions[0]].get(action)
         if target is None:
             raise IllegalActionError(
                 f"{action!r} is not legal for Pacman at {layout.cell_xy[positions[0]]}; "
@@ -92,12 +98,17 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
             positions, directions, scared, score, outcome = _pacman_meets_ghosts(
                 layout, positions, directions, scared, score, outcome)
     else:
-        cell = positions[agent]
-        target = layout.ghost_moves[cell][directions[agent]].get(action)
+        try:
+            if not 0 < agent < num_agents:  # a negative index would move another ghost
+                raise TypeError
+            cell = positions[agent]
+        except TypeError:
+            return successor(state, action, _checked_agent(state, agent))
+        target = layout._ghost_moves[cell][directions[agent]].get(action)
         if target is None:
             raise IllegalActionError(
                 f"{action!r} is not legal for ghost {agent} at {layout.cell_xy[cell]}; legal: "
-                f"{', '.join(layout.ghost_actions[cell][directions[agent]])}")
+                f"{', '.join(layout._ghost_actions[cell][directions[agent]])}")
         after = agent + 1
         positions = positions[:agent] + (target,) + positions[after:]
         directions = directions[:agent] + (action,) + directions[after:]
@@ -119,6 +130,19 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
         next_turn = 0
     return _new_state(GameState, (layout, positions, directions, scared, food, capsules, score,
                                   next_turn, outcome))
+
+
+def _checked_agent(state: GameState, agent: object) -> int:
+    """``agent`` as a plain ``int`` if it names an agent of ``state`` (an integer such as a
+    numpy integer, not a bool); else :class:`IllegalActionError`."""
+    try:
+        index = operator.index(agent) if not isinstance(agent, bool) else -1
+    except TypeError:
+        index = -1
+    if not 0 <= index < len(state[1]):
+        raise IllegalActionError(f"there is no agent {agent!r}: agents are 0 (Pacman) to "
+                                 f"{len(state[1]) - 1}")
+    return index
 
 
 def _pacman_meets_ghosts(layout, positions, directions, scared, score, outcome):

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -40,6 +41,9 @@ from .game import Game, NodeKind
 _KINDS = {"max": NodeKind.MAX, "min": NodeKind.MIN, "chance": NodeKind.CHANCE}
 _KEYS = frozenset({"id", "kind", "value", "action", "p", "player", "children"})
 _P_TOLERANCE = 1e-9
+#: The deepest tree accepted: lecture trees are a few plies; deeper ones would exhaust the
+#: interpreter's stack in the recursive searches.
+MAX_TREE_DEPTH = 200
 
 
 class TreeFormatError(ValueError):
@@ -171,6 +175,11 @@ def parse_tree_text(text: str, source: str = "<tree>") -> TreeGame:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TreeFormatError(f"{source}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise TreeFormatError(f"{source}: nested too deeply (trees may be at most "
+                              f"{MAX_TREE_DEPTH} plies deep)") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise TreeFormatError(f"{source}: invalid JSON: {exc}") from None
     return tree_from_dict(data, source=source)
 
 
@@ -195,8 +204,11 @@ def _build_node(
     seen: dict[str, str],
     shape: list[Any],
     position: str,
+    depth: int = 0,
 ) -> TreeNode:
     where = f"node at {position}"
+    if depth > MAX_TREE_DEPTH:
+        raise _fail(source, where, f"the tree is deeper than {MAX_TREE_DEPTH} plies")
     if not isinstance(data, Mapping):
         raise _fail(source, where, f"expected a JSON object, got {type(data).__name__}")
     node_id = data.get("id")
@@ -253,7 +265,8 @@ def _build_node(
         labels: set[str] = set()
         for i, child_data in enumerate(children_data):
             child = _build_node(
-                child_data, kind, path, child_p_given, source, seen, shape, position=f"{path}/children[{i}]"
+                child_data, kind, path, child_p_given, source, seen, shape,
+                position=f"{path}/children[{i}]", depth=depth + 1,
             )
             if child.action in labels:
                 raise _fail(source, where, f"two children share the action label {child.action!r}")
@@ -276,14 +289,26 @@ def _parse_value(raw: Any, source: str, where: str, shape: list[Any]) -> Any:
         this = len(raw)
         value = tuple(raw)
     else:
-        raise _fail(source, where, f"'value' must be a number or a non-empty list of numbers, got {raw!r}")
+        raise _fail(source, where, f"'value' must be a number or a non-empty list of numbers, got {_short(raw)}")
     if not shape:
         shape.append(this)
     elif shape[0] != this:
         raise _fail(source, where, "values must all be numbers or all lists of the same length")
-    if this is None and math.isnan(value):
-        raise _fail(source, where, "'value' is NaN")
+    for number in (value,) if this is None else value:
+        if isinstance(number, int) and not -_MAX_FLOAT <= number <= _MAX_FLOAT:
+            raise _fail(source, where, f"'value' {_short(number)} is too large (at most about 1e308)")
+        if isinstance(number, float) and math.isnan(number):
+            raise _fail(source, where, "'value' is NaN")
     return value
+
+
+_MAX_FLOAT = int(sys.float_info.max)
+
+
+def _short(raw: Any) -> str:
+    """``repr(raw)``, cut to a readable length for messages."""
+    text = repr(raw) if not isinstance(raw, int) or abs(raw) < 10**60 else f"a {len(str(abs(raw)))}-digit number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _parse_probability(raw: Any, source: str, where: str) -> float:
@@ -294,10 +319,10 @@ def _parse_probability(raw: Any, source: str, where: str) -> float:
             p = float(raw)
         else:
             raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise _fail(source, where, f"'p' must be a number or a fraction like \"1/3\", got {raw!r}") from None
+    except (ValueError, ZeroDivisionError, OverflowError):
+        raise _fail(source, where, f"'p' must be a number or a fraction like \"1/3\", got {_short(raw)}") from None
     if not 0.0 <= p <= 1.0:
-        raise _fail(source, where, f"'p' must lie in [0, 1], got {raw!r}")
+        raise _fail(source, where, f"'p' must lie in [0, 1], got {_short(raw)}")
     return p
 
 

@@ -43,10 +43,23 @@ def run(args: argparse.Namespace) -> int:
     settings = experiments.Settings(games=args.games or experiment.games, seed=args.seed,
                                     out=out, workers=args.workers, command=command,
                                     progress=not args.no_progress and sys.stderr.isatty())
-    out.mkdir(parents=True, exist_ok=True)
+    _make_folder(out)
     report = experiment.run(settings)
     path = experiments.write_report(report, settings)
     for claim in report.claims:
         print(f"{claim.verdict:>13}  {claim.text} ({claim.evidence})")
     print(f"report: {path}")
     return 0
+
+
+def _make_folder(out: Path) -> None:
+    """Create the output folder ``out``; a clear error if it is a file or cannot be made."""
+    from pacman.errors import ConfigurationError
+
+    if out.exists() and not out.is_dir():
+        raise ConfigurationError(f"--out {out}: is a file; name a folder for the report")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigurationError(f"--out {out}: cannot create the folder "
+                                 f"({error.strerror})") from None

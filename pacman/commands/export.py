@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from pacman.commands.argtypes import seconds, whole_number
+from pacman.commands.argtypes import frame_seconds, whole_number
 from pacman.commands.play import recorded_evaluation, zoom_factor
 from pacman.errors import ConfigurationError
 from pacman.game import load_results
@@ -18,14 +18,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "that plays the game")
     parser.add_argument("--game", type=whole_number(1), default=1, metavar="N",
                         help="which game of the recording (default: 1, the first)")
-    parser.add_argument("--frame-time", type=seconds, default=0.1, metavar="SECONDS",
+    parser.add_argument("--frame-time", type=frame_seconds, default=0.1, metavar="SECONDS",
                         help="seconds per round on screen (default: 0.1)")
     parser.add_argument("--zoom", type=zoom_factor, default=1.0, metavar="FACTOR",
                         help="cell size, 1 = 16 pixels (default: 1; a maze narrower than "
                              "the status bar gets larger cells instead of side bars)")
     parser.add_argument("--every-move", action="store_true",
                         help="one frame per agent move instead of one per round")
-    parser.add_argument("--smooth", type=whole_number(0), default=0, metavar="K",
+    parser.add_argument("--smooth", type=whole_number(0, maximum=100), default=0, metavar="K",
                         help="K in-between frames per step for smooth movement (default: 0)")
     parser.add_argument("--overlay", action="store_true",
                         help="draw the heat map of the recorded Pacman's evaluation function")

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any, Callable
 
-from pacman.commands.argtypes import seconds, whole_number
+from pacman.commands.argtypes import frame_seconds, seconds, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
 from pacman.display.controls import QUIT, RESTART
 from pacman.errors import ConfigurationError, PacmanError
@@ -63,7 +63,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", "--quietTextGraphics", "-q", dest="display",
                         action="store_const", const="none",
                         help="no drawing, one line per game (same as --display none)")
-    parser.add_argument("--frame-time", "--frameTime", type=seconds, metavar="SECONDS",
+    parser.add_argument("--frame-time", "--frameTime", type=frame_seconds, metavar="SECONDS",
                         help="pause between drawn frames (default: 0.1; 0 with --display none)")
     parser.add_argument("--zoom", "-z", type=zoom_factor, metavar="FACTOR",
                         help="window cell size, 1 = 24 pixels (default: fit the screen); "
@@ -86,6 +86,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="write every game as one JSON line to FILE, for --replay")
     parser.add_argument("--replay", metavar="FILE",
                         help="show the games recorded in FILE instead of playing")
+    parser.add_argument("--game", type=whole_number(1), metavar="K",
+                        help="with --replay: only game K of the file (a recording, or the "
+                             "games.jsonl of a batch results store)")
     parser.add_argument("--list-layouts", action="store_true", help="list the shipped mazes")
     parser.add_argument("--list-agents", action="store_true",
                         help="list agents, their options and the evaluation functions")
@@ -111,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
         return list_agents()
     if args.replay:
         return replay(args)
+    if args.game is not None:
+        raise ConfigurationError("--game picks a game of --replay FILE; without --replay, "
+                                 "--games N says how many to play")
     return play(args)
 
 
@@ -282,8 +288,7 @@ def play(args: argparse.Namespace) -> int:
                 continue
             results.append(result)
             if record is not None:
-                record.write(result.to_json() + "\n")
-                record.flush()
+                _write_record(record, args.record, result.to_json() + "\n")
             if not announced:
                 _report(result, number, args)
             _export(args, result, number, args.games, evaluation)
@@ -292,7 +297,7 @@ def play(args: argparse.Namespace) -> int:
             number += 1
     finally:
         if record is not None:
-            record.close()
+            _close_record(record, args.record)
         _close(display)
     if not args.json and len(results) > 1:
         wins = sum(r.won for r in results)
@@ -362,6 +367,22 @@ def _open_record(path: str | None):
         return None
     try:
         return open(path, "w", encoding="utf-8")
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise ConfigurationError(f"--record {path[:80]}: cannot write ({reason})") from None
+
+
+def _write_record(record: Any, path: str, line: str) -> None:
+    try:
+        record.write(line)
+        record.flush()
+    except OSError as error:
+        raise ConfigurationError(f"--record {path}: cannot write ({error.strerror})") from None
+
+
+def _close_record(record: Any, path: str) -> None:
+    try:
+        record.close()
     except OSError as error:
         raise ConfigurationError(f"--record {path}: cannot write ({error.strerror})") from None
 
@@ -375,6 +396,12 @@ def _fresh_seed() -> int:
 def replay(args: argparse.Namespace) -> int:
     """Show recorded games move by move, checking that they reproduce exactly."""
     results = load_results(args.replay)
+    if args.game is not None:
+        if args.game > len(results):
+            raise ConfigurationError(f"{args.replay} holds {len(results)} game"
+                                     f"{'s' if len(results) != 1 else ''}; there is no game "
+                                     f"{args.game}")
+        results = [results[args.game - 1]]
     _check_export(args)
     display = _display(args, recorded_evaluation(results[0]))
     show_replay = getattr(display, "show_replay", None)

@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
         if args.strict_pruning and args.algorithm != "alphabeta":
             raise _UsageError("--strict-pruning applies to --algorithm alphabeta only")
         game.check_depth(args.depth)
+        _check_scalar_values(game)
         cfg = algorithm_config(args.algorithm, depth=args.depth, strict=args.strict_pruning, trace=True)
         result = run_search(game, game.root, cfg)
     except (TreeFormatError, ChanceNodeError, _UsageError) as error:
@@ -79,6 +80,14 @@ def run(args: argparse.Namespace) -> int:
 
 class _UsageError(Exception):
     pass
+
+
+def _check_scalar_values(game: TreeGame) -> None:
+    """Refuse utility vectors (max^n trees): the algorithms here compare plain numbers."""
+    for node in game.root.walk():
+        if isinstance(node.value, tuple):
+            raise _UsageError(f"node {node.id!r} has a vector value {list(node.value)}; the tree "
+                              "command's algorithms need one number per node")
 
 
 def _load(name: str) -> TreeGame:

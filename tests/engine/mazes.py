@@ -7,6 +7,7 @@ numbered ghosts mixed with ``G``.
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 
 from pacman.layout import Layout, load_layout, parse_layout, shipped_layout_names
@@ -74,3 +75,20 @@ def get_layout(case: str) -> Layout:
     if kind == "shipped":
         return load_layout(name)
     return inline_layout(name)
+
+
+def big_maze(width: int, height: int, ghosts: int = 4, seed: int = 0) -> str:
+    """Open floor, half of it food, crossed by wall segments with gaps."""
+    rng = random.Random(seed)
+    rows = [["%"] * width for _ in range(height)]
+    for y in range(1, height - 1):
+        for x in range(1, width - 1):
+            rows[y][x] = "." if rng.random() < 0.5 else " "
+    for y in range(2, height - 2, 4):
+        for x in range(2, width - 2):
+            if rng.random() < 0.7:
+                rows[y][x] = "%"
+    rows[1][1] = "P"
+    for ghost in range(ghosts):
+        rows[height - 2][width - 2 - 2 * ghost] = "G"
+    return "\n".join("".join(row) for row in rows)

@@ -344,11 +344,66 @@ def tampered(**changes) -> GameResult:
     pytest.param({"num_ghosts": 7}, id="too-many-ghosts"),
     pytest.param({"num_ghosts": -1}, id="negative-ghosts"),
     pytest.param({"num_ghosts": "2"}, id="ghosts-as-text"),
+    pytest.param({"actions": lambda a: a[:-1]}, id="last-action-removed"),
+    pytest.param({"actions": lambda a: a[:-2]}, id="last-two-actions-removed"),
+    pytest.param({"outcome": "win"}, id="outcome-edited-to-win"),
+    pytest.param({"outcome": "move_limit"}, id="outcome-edited-to-move-limit"),
+    pytest.param({"outcome": "banana"}, id="unknown-outcome"),
+    pytest.param({"outcome": "crash"}, id="failure-without-failing-agent"),
+    pytest.param({"score": "NaN"}, id="score-as-text"),
+    pytest.param({"score": float("nan")}, id="score-nan"),
+    pytest.param({"moves": lambda m: m - 1}, id="moves-edited"),
+    pytest.param({"agents": "abc"}, id="agents-as-text"),
+    pytest.param({"agents": lambda a: a[:-1]}, id="agent-missing"),
+    pytest.param({"seed": True}, id="seed-as-bool"),
+    pytest.param({"think_time": [float("inf")] * 3}, id="think-time-infinite"),
+    pytest.param({"failure": {"agent": 9, "kind": "crash", "message": ""}}, id="failure-bad"),
 ])
 def test_tampered_recording_raises_replay_error(change):
-    result = tampered(**change)
     with pytest.raises(ReplayError):
-        list(replay_states(result))
+        list(replay_states(tampered(**change)))
+
+
+def test_untampered_recording_replays(tmp_path):
+    """The counterpart of the tampering tests: the same game unchanged is accepted."""
+    assert list(replay_states(tampered()))[-1][6] == a_game().score
+
+
+def test_tampering_message_names_the_first_move_that_differs():
+    game = a_game()
+    with pytest.raises(ReplayError, match=f"at move {len(game.actions)}, but the recording "
+                                          "says 'win'"):
+        list(replay_states(tampered(outcome="win")))
+    extra = tampered(actions=lambda a: a + ["Stop"])
+    with pytest.raises(ReplayError, match=f"move {len(game.actions) + 1} of the recording"):
+        list(replay_states(extra))
+
+
+def test_a_game_cut_at_its_move_cap_replays_and_is_refused_as_anything_else():
+    capped = run_game(MAZE, random_specs(3), seed=3, max_moves=2)
+    assert capped.outcome == "move_limit"
+    data = capped.to_dict()
+    assert list(replay_states(GameResult.from_dict(data)))
+    for outcome in ("win", "loss", "interrupted"):
+        changed = dict(data, outcome=outcome)
+        if outcome == "interrupted":  # a game may be interrupted at any point
+            assert list(replay_states(GameResult.from_dict(changed)))
+            continue
+        with pytest.raises(ReplayError, match="move cap"):
+            list(replay_states(GameResult.from_dict(changed)))
+    shorter = dict(data, actions=data["actions"][:-1])
+    with pytest.raises(ReplayError):
+        list(replay_states(GameResult.from_dict(shorter)))
+
+
+def test_replay_reads_a_results_store_and_skips_its_header(tmp_path):
+    games = [a_game(), a_game()]
+    path = tmp_path / "games.jsonl"
+    lines = [json.dumps({"store": "pacman-arena results", "format": 1})]
+    lines += [json.dumps({"key": f"k{i}", "index": i, "job": {}, "result": g.to_dict()})
+              for i, g in enumerate(games)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert load_results(str(path)) == games
 
 
 def test_tampered_recording_file_raises_replay_error(tmp_path):

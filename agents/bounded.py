@@ -1,0 +1,74 @@
+"""Expectimax with a node budget: the work of a move is bounded whatever the number of ghosts.
+
+A full-width search of ``depth`` rounds visits about ``b ** depth`` states, where ``b`` is the
+product of every agent's number of moves: 45 with two ghosts, but thousands with eight, when
+even one round is out of reach. :func:`bounded_expectimax` searches exactly as plain expectimax
+when an upper estimate of the tree fits the budget, and otherwise deepens one round at a time,
+keeping the deepest round that finished within the budget (one ply of Pacman's moves, valued by
+the evaluation, if not even one round fits).
+
+The budget counts generated states, not seconds, so a seed still fixes a game exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any, Callable
+
+from agents.search.algorithms import expectimax
+from agents.search.core import CHECK_EVERY
+from agents.search.deepening import iterative_deepening
+from agents.search.result import SearchResult
+from pacman.rules import legal_actions, successor
+from pacman.state import GameState
+
+
+class NodeClock:
+    """A clock that ticks once each time it is read. The search reads its clock once every
+    :data:`~agents.search.core.CHECK_EVERY` generated states, so a deadline of ``n`` ticks
+    stops a search after about ``n * CHECK_EVERY`` states, the same number on every run."""
+
+    def __init__(self) -> None:
+        self.ticks = 0
+
+    def __call__(self) -> float:
+        self.ticks += 1
+        return float(self.ticks)
+
+
+def estimated_nodes(state: GameState, depth: int) -> int:
+    """An upper estimate of the states a full-width search of ``depth`` rounds generates from
+    ``state``: the branching of this round (every agent's legal moves now; a ghost has at most
+    three) raised to each depth."""
+    branching = len(legal_actions(state, 0))
+    for ghost in range(1, len(state[1])):
+        branching *= max(1, len(legal_actions(state, ghost)))
+    if branching <= 1:
+        return depth
+    return sum(branching ** d for d in range(1, depth + 1))
+
+
+def bounded_expectimax(game: Any, state: GameState, depth: int, node_budget: int,
+                       evaluation: Callable[[GameState], float]) -> SearchResult:
+    """Expectimax of ``depth`` rounds if it fits ``node_budget`` generated states, else the
+    deepest depth that finished within the budget, else Pacman's best move by ``evaluation``
+    of its immediate successor."""
+    if state[8] is not None or estimated_nodes(state, depth) <= node_budget:
+        return expectimax(game, state, depth=depth)
+    began = time.perf_counter()
+    ticks = max(1, node_budget // CHECK_EVERY)
+    result = iterative_deepening(game, state, max_depth=depth, time_budget=ticks,
+                                 algorithm="expectimax", table=False, reorder="none",
+                                 clock=NodeClock())
+    if result.stats.depth_reached == 0:
+        values = {action: evaluation(successor(state, action))
+                  for action in legal_actions(state, state[7])}
+        best = max(values.values())
+        result = dataclasses.replace(result, value=best, root_values=values,
+                                     action=next(a for a, v in values.items() if v == best))
+    stats = dataclasses.replace(result.stats, elapsed=time.perf_counter() - began)
+    return dataclasses.replace(result, stats=stats)
+
+
+__all__ = ["NodeClock", "estimated_nodes", "bounded_expectimax"]

@@ -1,0 +1,143 @@
+"""Recorded games: checking their fields, reading their files, verifying their replays.
+
+A recording is trusted for nothing: :func:`check_result_data` checks the type of every field
+before a :class:`~pacman.game.GameResult` is built, and :func:`check_ending` compares the end
+of a replay (outcome, Pacman's moves, score, the move cap) with what the recording claims.
+Recording files hold one game per line, either a bare result (``--record``) or a results-store
+record ``{"key", "index", "job", "result"}`` (``batch`` and ``experiment``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Mapping
+
+from pacman.errors import PacmanError
+
+#: Fields a recording must have, with a test and what the test asks for (for messages).
+_INT = (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number")
+_COUNT = (lambda v: _INT[0](v) and v >= 0, "a whole number, 0 or more")
+_TEXT = (lambda v: isinstance(v, str), "text")
+_SECONDS = (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+            and math.isfinite(v) and v >= 0, "a finite number, 0 or more")
+REQUIRED = {
+    "seed": _INT, "layout": _TEXT, "layout_text": _TEXT, "num_ghosts": _COUNT, "score": _INT,
+    "moves": _COUNT, "outcome": _TEXT,
+}
+OPTIONAL_NUMBERS = {"max_moves": _COUNT, "move_time_limit": _SECONDS, "version": _TEXT}
+
+
+class RecordError(PacmanError, ValueError):
+    """A recorded game is malformed or does not reproduce; the message says what and where."""
+
+
+def check_result_data(data: Any, outcomes: tuple[str, ...]) -> dict[str, Any]:
+    """A copy of ``data`` after checking that it describes a game; raises :class:`RecordError`.
+
+    Every field must have its type, the outcome must be one of ``outcomes``, the agents must
+    be one named mapping per agent, and per-agent lists must have one entry per agent.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a game is a JSON object, not {type(data).__name__}")
+    values = dict(data)
+    for name, (test, wanted) in REQUIRED.items():
+        if name not in values:
+            raise RecordError(f"the field {name!r} is missing")
+        if not test(values[name]):
+            raise RecordError(f"{name!r} must be {wanted}, not {_shown(values[name])}")
+    for name, (test, wanted) in OPTIONAL_NUMBERS.items():
+        if values.get(name) is not None and not test(values[name]):
+            raise RecordError(f"{name!r} must be {wanted} or null, not {_shown(values[name])}")
+    if values["outcome"] not in outcomes:
+        raise RecordError(f"unknown outcome {_shown(values['outcome'])} (known: "
+                          f"{', '.join(outcomes)})")
+    count = values["num_ghosts"] + 1
+    agents = values.get("agents")
+    if not (isinstance(agents, list) and len(agents) == count and all(
+            isinstance(a, dict) and isinstance(a.get("name"), str)
+            and isinstance(a.get("options", {}), dict) for a in agents)):
+        raise RecordError(f"'agents' must be a list of {count} objects with a 'name' (one per "
+                          f"agent), not {_shown(agents)}")
+    actions = values.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("'actions' must be a list of action names")
+    for name, test, wanted in (("think_time", _SECONDS[0], "seconds"),
+                               ("max_move_time", _SECONDS[0], "seconds"),
+                               ("decisions", _COUNT[0], "counts")):
+        listed = values.get(name)
+        if not (isinstance(listed, list) and len(listed) == count and all(map(test, listed))):
+            raise RecordError(f"{name!r} must be a list of {count} {wanted}, not "
+                              f"{_shown(listed)}")
+    failure = values.get("failure")
+    if failure is not None:
+        if not (isinstance(failure, dict) and _INT[0](failure.get("agent"))
+                and 0 <= failure["agent"] < count and isinstance(failure.get("kind"), str)
+                and isinstance(failure.get("message"), str)
+                and isinstance(failure.get("traceback", ""), str)):
+            raise RecordError(f"'failure' must name an agent, a kind and a message, not "
+                              f"{_shown(failure)}")
+    stats = values.get("agent_stats", [])
+    if not isinstance(stats, list):
+        raise RecordError(f"'agent_stats' must be a list, not {_shown(stats)}")
+    return values
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value) if _jsonable(value) else repr(value)
+    return text if len(text) <= 50 else text[:47] + "..."
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def game_of_line(line: str) -> Any:
+    """The game data of one recording line: a bare result, or the ``result`` of a
+    results-store record; ``None`` for a results store's header line. Raises ``ValueError``
+    for text that is not JSON."""
+    data = json.loads(line)
+    if isinstance(data, dict) and "store" in data and "format" in data and "seed" not in data:
+        return None
+    if (isinstance(data, dict) and isinstance(data.get("result"), dict)
+            and "key" in data and "job" in data):
+        return data["result"]
+    return data
+
+
+def check_ending(result: Any, state: Any, pacman_moves: int, failure_kinds: tuple[str, ...],
+                 move_limit: str, interrupted: str) -> None:
+    """Compare the last replayed ``state`` with what ``result`` claims; raise
+    :class:`RecordError` naming the first difference."""
+    played = len(result.actions)
+    if pacman_moves != result.moves:
+        raise RecordError(f"the recording holds {pacman_moves} Pacman moves in {played} "
+                          f"actions, but says {result.moves}")
+    if state[6] != result.score:
+        raise RecordError(f"the replay ends with score {state[6]} after move {played}, but "
+                          f"the recording says {result.score}")
+    outcome = result.outcome
+    if outcome == interrupted:
+        return
+    if outcome in failure_kinds:
+        if result.failure is None or result.failure.kind != outcome:
+            raise RecordError(f"the outcome {outcome!r} names no agent that failed")
+        return
+    if state[8] is not None:
+        if outcome != state[8]:
+            raise RecordError(f"the game ends with a {state[8]} at move {played}, but the "
+                              f"recording says {outcome!r}")
+        return
+    capped = (result.max_moves is not None and pacman_moves >= result.max_moves
+              and state[7] == 0)
+    if outcome == move_limit and capped:
+        return
+    if capped:
+        raise RecordError(f"the game reaches its move cap ({result.max_moves}) at move "
+                          f"{played}, but the recording says {outcome!r}")
+    raise RecordError(f"the recording ends after move {played} with the game still going on "
+                      f"(neither over nor at its move cap), but says {outcome!r}")
