@@ -70,7 +70,7 @@ class PacmanSearch(Search):
         if turn == 0:
             actions = state[0].pacman_actions[positions[0]]
             return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
-        actions = state[0].ghost_actions[positions[turn]][state[2][turn]]
+        actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]
         kind = self.ghost_kind
         if kind is _MIN and not self.min_as_chance:
             return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)
