@@ -56,11 +56,24 @@ def bounded_expectimax(game: Any, state: GameState, depth: int, node_budget: int
     of its immediate successor."""
     if state[8] is not None or estimated_nodes(state, depth) <= node_budget:
         return expectimax(game, state, depth=depth)
+    return bounded_search(game, state, depth, node_budget, evaluation, "expectimax")
+
+
+def bounded_search(game: Any, state: GameState, depth: int, node_budget: int,
+                   evaluation: Callable[[GameState], float], algorithm: str,
+                   **options: Any) -> SearchResult:
+    """``algorithm`` (``expectimax`` or ``alphabeta``, with ``options``) deepened one round at a
+    time up to ``depth`` while the generated states stay within ``node_budget``: the deepest
+    round that finished (its result is the plain search's at that depth, as no iteration
+    reorders the moves), else Pacman's best move by ``evaluation`` of its immediate successor.
+
+    Alpha-beta's tree is far smaller than the full-width estimate, so it is always run this way:
+    the full depth when it fits, the shallower rounds cost about one in ``b`` of the last."""
     began = time.perf_counter()
     ticks = max(1, node_budget // CHECK_EVERY)
     result = iterative_deepening(game, state, max_depth=depth, time_budget=ticks,
-                                 algorithm="expectimax", table=False, reorder="none",
-                                 clock=NodeClock())
+                                 algorithm=algorithm, table=False, reorder="none",
+                                 clock=NodeClock(), **options)
     if result.stats.depth_reached == 0:
         values = {action: evaluation(successor(state, action))
                   for action in legal_actions(state, state[7])}
@@ -71,4 +84,4 @@ def bounded_expectimax(game: Any, state: GameState, depth: int, node_budget: int
     return dataclasses.replace(result, stats=stats)
 
 
-__all__ = ["NodeClock", "estimated_nodes", "bounded_expectimax"]
+__all__ = ["NodeClock", "estimated_nodes", "bounded_expectimax", "bounded_search"]

@@ -111,17 +111,28 @@ class MinimaxAgent(SearchAgent):
 
 
 class AlphaBetaAgent(SearchAgent):
-    """Depth-limited alpha-beta: minimax's choice with fewer nodes (optional move ordering)."""
+    """Depth-limited alpha-beta: minimax's choice with fewer nodes (optional move ordering).
+
+    ``node_budget``: at most about this many states per move, searching less deep when the full
+    depth would not fit (:mod:`agents.bounded`); 0 for no bound.
+    """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
                  evaluation: Evaluation = EVALUATIONS["better"], order: Ordering = "none",
-                 strict: bool = False) -> None:
+                 strict: bool = False, node_budget: int = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.depth = _positive(depth, "depth")
         self.order = order
         self.strict = strict
+        self.node_budget = max(0, node_budget)
 
     def search(self, state: GameState) -> SearchResult:
+        if self.node_budget and state[8] is None:
+            from agents.bounded import bounded_search
+
+            return bounded_search(self.game, state, self.depth, self.node_budget,
+                                  self.game.evaluate, "alphabeta", order=self.order,
+                                  strict=self.strict, rng=self.rng)
         return alphabeta(self.game, state, depth=self.depth, order=self.order,
                          strict=self.strict, rng=self.rng)
 

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from agents.basic import RandomPacman
 from agents.bounded import bounded_expectimax, estimated_nodes
 from agents.ghosts import DirectionalGhost, RandomGhost
-from agents.search_agents import ExpectimaxAgent
+from agents.search_agents import AlphaBetaAgent, ExpectimaxAgent
 from pacman.distances import LazyRows, diameter, full_rows
 from pacman.game import replay_states, run_game
-from pacman.layout import FULL_TABLE_CELLS, parse_layout
+from pacman.layout import FULL_TABLE_CELLS, load_layout, parse_layout
 from pacman.lineup import lineup
 from pacman.state import GameState
 
@@ -145,3 +145,20 @@ def test_bounded_expectimax_on_a_finished_game_returns_no_move():
     agent = ExpectimaxAgent(0, random.Random(0), node_budget=100)
     result = bounded_expectimax(agent.game, ended, 2, 100, agent.game.evaluate)
     assert result.action is None
+
+
+def test_the_default_pacman_bounds_its_work_with_eight_ghosts_and_not_on_the_default_maze():
+    from pacman.commands.play import DEFAULT_PACMAN, DEFAULT_PACMAN_OPTIONS
+
+    budget = int(DEFAULT_PACMAN_OPTIONS["node_budget"])
+    crowded = GameState.initial(parse_layout(big_maze(30, 20, ghosts=8), name="crowded"))
+    agent = lineup(crowded.layout, DEFAULT_PACMAN, "directional",
+                   pacman_options=DEFAULT_PACMAN_OPTIONS)[0].build(0, random.Random(0))
+    result = agent.search(crowded)
+    assert result.stats.nodes_generated <= budget + 2 * 256 + 5
+    assert result.action in crowded.legal_actions()
+    default = GameState.initial(load_layout("small_classic"))
+    plain = AlphaBetaAgent(0, random.Random(0), depth=3).search(default)
+    bounded = lineup(default.layout, DEFAULT_PACMAN, "directional",
+                     pacman_options=DEFAULT_PACMAN_OPTIONS)[0].build(0, random.Random(0))
+    assert bounded.search(default).action == plain.action
