@@ -48,6 +48,14 @@ def seconds(text: str) -> float:
     return value
 
 
+def time_limit(text: str) -> float | None:
+    """An argparse type for a per-move time limit: a finite number of seconds, 0 or more (0:
+    every move is late), or ``inf`` for no limit (``None``)."""
+    if text.strip().lower() in ("inf", "+inf", "infinity", "+infinity"):
+        return None
+    return seconds(text)
+
+
 def frame_seconds(text: str) -> float:
     """An argparse type for a pause between frames: :func:`seconds`, at most
     :data:`MAX_FRAME_SECONDS`."""

@@ -16,7 +16,7 @@ from pacman.batch.plan import (AgentEntry, BatchPlan, expand_sweeps, parse_sweep
                                read_plan_file, with_shared_options)
 from pacman.batch.runner import BACKENDS
 from pacman.batch.store import check_store_path
-from pacman.commands.argtypes import whole_number
+from pacman.commands.argtypes import time_limit, whole_number
 from pacman.commands.play import (DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN,
                                   DEFAULT_PACMAN_OPTIONS)
 from pacman.commands.report import add_table_options
@@ -29,19 +29,6 @@ DEFAULTS: dict[str, Any] = {"games": 100, "seed": 0, "num_ghosts": None, "max_mo
                             "time_limit": None, "workers": None, "backend": "local",
                             "scheduler": None, "store": DEFAULT_STORE, "out": None,
                             "plot_option": None, "chunk_size": None}
-
-
-def time_limit(text: str) -> float | None:
-    """An argparse type: a positive number of seconds, or ``inf`` for no limit (``None``)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if math.isinf(value) and value > 0:
-        return None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text!r}")
-    return value
 
 
 def shard(text: str) -> tuple[int, int]:

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any, Callable
 
-from pacman.commands.argtypes import frame_seconds, seconds, whole_number
+from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
 from pacman.display.controls import QUIT, RESTART
 from pacman.errors import ConfigurationError, PacmanError
@@ -82,7 +82,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "several games get -1, -2, ... before the ending")
     parser.add_argument("--max-moves", type=whole_number(1), default=1000, metavar="M",
                         help="end a game after Pacman's M-th move (default: 1000)")
-    parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+    parser.add_argument("--time-limit", type=time_limit, metavar="SECONDS",
                         help="per-move think-time limit; an agent over it loses by timeout")
     parser.add_argument("--record", metavar="FILE",
                         help="write every game as one JSON line to FILE, for --replay")

@@ -11,7 +11,7 @@ import pytest
 
 from agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, short_name, summary
 from pacman.cli import build_parser, main, program_name
-from pacman.commands.play import FIXED_SEED, pacman_options
+from pacman.commands.play import DEFAULT_PACMAN_OPTIONS, FIXED_SEED, pacman_options
 from pacman.layout import load_layout, shipped_layout_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,8 +70,9 @@ def test_agent_args_are_comma_separated_and_pacman_opt_wins():
     args = play_args("-p", "MinimaxAgent", "-a", "depth=3,evalFn=scoreEvaluationFunction",
                      "--pacman-opt", "depth=1")
     assert pacman_options(args) == {"depth": "1", "evaluation": "score"}
-    assert pacman_options(play_args("-a", "evalFn=better")) == {"depth": "3", "evaluation": "better"}
-    assert pacman_options(play_args()) == {"depth": "3"}
+    default = dict(DEFAULT_PACMAN_OPTIONS)
+    assert pacman_options(play_args("-a", "evalFn=better")) == {**default, "evaluation": "better"}
+    assert pacman_options(play_args()) == default
     assert pacman_options(play_args("-p", "minimax")) == {}
 
 
