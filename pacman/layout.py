@@ -32,7 +32,7 @@ import weakref
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 
@@ -52,6 +52,36 @@ FULL_TABLE_CELLS = 2048
 
 _interned: weakref.WeakValueDictionary[tuple[str, str], Layout] = weakref.WeakValueDictionary()
 _interning = threading.Lock()
+
+
+def _scan(rows: list[str], name: str) -> dict[str, Any]:
+    """The fields of a maze read straight from its validated rows (the move tables aside)."""
+    height, width = len(rows), len(rows[0])
+    walls = food = capsules = 0
+    pacman_start = -1
+    ghosts: list[tuple[int, int, int, int]] = []
+    for row_index, row in enumerate(rows):
+        y = height - 1 - row_index
+        for x, char in enumerate(row):
+            cell = y * width + x
+            if char == WALL:
+                walls |= 1 << cell
+            elif char == FOOD:
+                food |= 1 << cell
+            elif char == CAPSULE:
+                capsules |= 1 << cell
+            elif char == PACMAN:
+                pacman_start = cell
+            elif char == GHOST:
+                ghosts.append((1, x, y, cell))
+            elif char in GHOST_DIGITS:
+                ghosts.append((int(char), x, y, cell))
+    ghosts.sort()
+    return {"name": name, "text": "\n".join(rows), "width": width, "height": height,
+            "walls": walls, "food": food, "capsules": capsules, "pacman_start": pacman_start,
+            "ghost_starts": tuple(g[3] for g in ghosts),
+            "cell_xy": tuple((c % width, c // width) for c in range(width * height)),
+            "open_cells": tuple(c for c in range(width * height) if not walls >> c & 1)}
 
 
 class Layout:
@@ -83,13 +113,20 @@ class Layout:
     )
 
     def __new__(cls, rows: list[str], name: str, source: str = "<string>") -> Layout:
-        """The layout of validated rows (top row first); use :func:`parse_layout`."""
+        """The layout of validated rows (top row first); use :func:`parse_layout`.
+
+        The same text and name give the same object while it lives, unless that object no
+        longer holds what the rows say: ``object.__setattr__`` can still reach a frozen
+        object, so code in this process that forced a change gets a fresh maze next time
+        instead of passing its change on."""
         key = ("\n".join(rows), name)
+        fields = _scan(rows, name)
         with _interning:
             found = _interned.get(key)
-            if found is None:
+            if found is None or any(getattr(found, field, None) != value
+                                    for field, value in fields.items()):
                 found = object.__new__(cls)
-                found._build(rows, name, source)
+                found._build(fields, source)
                 _interned[key] = found
         return found
 
@@ -99,39 +136,12 @@ class Layout:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a maze is read-only: cannot delete {name!r}")
 
-    def _build(self, rows: list[str], name: str, source: str) -> None:
+    def _build(self, fields: dict[str, Any], source: str) -> None:
         put = object.__setattr__
-        height, width = len(rows), len(rows[0])
-        walls = food = capsules = 0
-        pacman_start = -1
-        ghosts: list[tuple[int, int, int, int]] = []
-        for row_index, row in enumerate(rows):
-            y = height - 1 - row_index
-            for x, char in enumerate(row):
-                cell = y * width + x
-                if char == WALL:
-                    walls |= 1 << cell
-                elif char == FOOD:
-                    food |= 1 << cell
-                elif char == CAPSULE:
-                    capsules |= 1 << cell
-                elif char == PACMAN:
-                    pacman_start = cell
-                elif char == GHOST:
-                    ghosts.append((1, x, y, cell))
-                elif char in GHOST_DIGITS:
-                    ghosts.append((int(char), x, y, cell))
-        ghosts.sort()
-        for field, value in (("name", name), ("source", source), ("text", "\n".join(rows)),
-                             ("width", width), ("height", height), ("walls", walls),
-                             ("food", food), ("capsules", capsules),
-                             ("pacman_start", pacman_start),
-                             ("ghost_starts", tuple(g[3] for g in ghosts)),
-                             ("cell_xy", tuple((c % width, c // width)
-                                               for c in range(width * height))),
-                             ("open_cells", tuple(c for c in range(width * height)
-                                                  if not walls >> c & 1))):
+        for field, value in fields.items():
             put(self, field, value)
+        put(self, "source", source)
+        width, height, walls = fields["width"], fields["height"], fields["walls"]
         for field, value in move_tables(width, height, walls, self.open_cells).items():
             put(self, field, value)
 

@@ -69,8 +69,8 @@ def test_export_with_a_good_frame_time_writes_the_file(capsys, recording, tmp_pa
     assert target.stat().st_size > 0
 
 
-@pytest.mark.parametrize("option", ["--frame-time", "--time-limit"])
-@pytest.mark.parametrize("value", ["inf", "nan"])
+@pytest.mark.parametrize(("option", "value"), [("--frame-time", "inf"), ("--frame-time", "nan"),
+                                               ("--time-limit", "nan"), ("--time-limit", "-1")])
 def test_play_seconds_must_be_finite(capsys, maze_file, option, value):
     assert_one_line_error(*play(capsys, maze_file, option, value), option)
 

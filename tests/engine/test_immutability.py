@@ -160,3 +160,17 @@ def test_successor_never_returns_a_state_with_more_positions():
     state = GameState.initial(parse_layout(RING))
     with pytest.raises(IllegalActionError):
         state.successor("East", agent=-1)
+
+
+def test_a_maze_forced_open_in_this_process_is_not_handed_out_again():
+    from pacman.layout import load_layout
+
+    forced = load_layout("tiny")
+    intact_food = forced.food
+    object.__setattr__(forced, "food", 0)  # what in-process code can still force
+    try:
+        again = load_layout("tiny")
+        assert again is not forced and again.food == intact_food
+        assert load_layout("tiny") is again  # the fresh maze is the one shared from now on
+    finally:
+        object.__setattr__(forced, "food", intact_food)
