@@ -50,9 +50,13 @@ class TestResult:
     diagnosis: list[str] = field(default_factory=list)
     metrics: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    load_failure: bool = False
+    passed_tests: bool | None = None
 
     @property
     def passed(self) -> bool:
+        if self.passed_tests is not None:
+            return self.passed_tests
         return self.score >= self.max_score
 
 
@@ -102,21 +106,38 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
     ``questions`` restricts grading to those question ids. ``progress`` is called after each
     test. Raises :class:`ConfigurationError` if the submission does not exist.
     """
-    path = Path(submission).resolve()
-    if not (path.is_file() and path.suffix == ".py") and not path.is_dir():
-        raise ConfigurationError(f"{submission}: no such Python file or folder")
+    path = submission_file(Path(submission))
     if questions:
         unknown = questions - {q.id for q in assignment.questions}
         if unknown:
             raise ConfigurationError(f"no question {sorted(unknown)[0]!r} in {assignment.source}")
     began = time.monotonic()
     report = GradeReport(str(submission), assignment.name, [])
+    load_failure: str | None = None
+    session = _Session(path, assignment)
+    try:
+        _grade_questions(report, path, assignment, questions, session, progress)
+    finally:
+        session.close()
+    report.seconds = time.monotonic() - began
+    return report
+
+
+def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
+                     questions: set[str] | None, session: _Session,
+                     progress: Callable[[TestResult], None] | None) -> None:
+    load_failure: str | None = None
     for question in assignment.questions:
         if questions and question.id not in questions:
             continue
         results = []
         for test in question.tests:
-            result = run_test(path, assignment, question, test)
+            if load_failure is not None:
+                result = _not_run(question, test, load_failure)
+            else:
+                result = run_test(path, assignment, question, test, session)
+                if result.load_failure:
+                    load_failure = f"not run: {result.output[0]} (test {result.number})"
             results.append(result)
             if progress is not None:
                 progress(result)
@@ -124,27 +145,70 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
                 report.leaderboard.append({"name": f"{test.name}: {test.leaderboard}",
                                            "value": result.metrics[test.leaderboard],
                                            "order": "asc" if test.leaderboard in ("timeouts", "failures") else "desc"})
+        if question.all_or_nothing:
+            _all_or_nothing(results)
         report.questions.append(QuestionResult(question.id, question.title, results))
-    report.seconds = time.monotonic() - began
-    return report
 
 
-def run_test(path: Path, assignment: Assignment, question: Question, test: Test) -> TestResult:
-    """Run one test in a fresh worker; never raises for anything the submission does."""
+def submission_file(path: Path) -> Path:
+    """The file or folder to grade for ``path``: a folder holding ``multiAgents.py`` (a whole
+    classic project) is graded by that file alone. Raises :class:`ConfigurationError` when
+    ``path`` is neither a Python file nor a folder."""
+    resolved = path.resolve()
+    if resolved.is_dir() and (resolved / "multiAgents.py").is_file():
+        return resolved / "multiAgents.py"
+    if not (resolved.is_file() and resolved.suffix == ".py") and not resolved.is_dir():
+        raise ConfigurationError(f"{path}: no such Python file or folder")
+    return resolved
+
+
+def _not_run(question: Question, test: Test, reason: str) -> TestResult:
+    return TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
+                      test.tags, output=[reason])
+
+
+def _all_or_nothing(results: list[TestResult]) -> None:
+    """Every test of the question must pass for any of its points (the classic rule)."""
+    failed = [r.number for r in results if not r.passed]
+    if not failed:
+        return
+    for result in results:
+        result.passed_tests = result.passed
+        if result.passed and result.score > 0:
+            result.output.append(f"passed, but this question gives points only when all its tests "
+                                 f"pass (failed: {', '.join(failed)})")
+        result.score = 0.0
+
+
+def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
+             session: _Session | None = None) -> TestResult:
+    """Run one test; never raises for anything the submission does.
+
+    With ``session`` the test reuses its worker when that worker is alive, has the test's
+    limits and saw no forbidden attempt (its time limits restart); otherwise a fresh one.
+    """
     result = TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
                         test.tags)
     began = time.monotonic()
-    session = _Session(path, assignment, test)
+    own = session is None
+    session = session or _Session(path, assignment)
+    session.start(test)
     try:
         if test.kind == "tree":
             _tree_test(session, test, result)
+        elif test.kind == "positions":
+            from pacman.grading.position_grading import position_test
+
+            position_test(session, test, result)
         else:
             _game_test(session, test, result)
     except _Stop as stop:
         result.output.append(str(stop))
         result.score = 0.0
+        result.load_failure = isinstance(stop, _LoadFailed)
     finally:
-        session.close()
+        if own:
+            session.close()
     result.seconds = time.monotonic() - began
     return result
 
@@ -153,40 +217,63 @@ class _Stop(Exception):
     """Ends a test early (the submission cannot run it); the message explains why."""
 
 
-class _Session:
-    """A test's worker, started (and restarted after a failure) on demand."""
+class _LoadFailed(_Stop):
+    """The submission cannot even be imported: every other test would fail the same way."""
 
-    def __init__(self, path: Path, assignment: Assignment, test: Test) -> None:
+
+class _Session:
+    """The worker of the current test, started (and restarted after a failure) on demand;
+    :meth:`start` moves on to the next test."""
+
+    def __init__(self, path: Path, assignment: Assignment) -> None:
         self.path = path
         self.assignment = assignment
-        self.test = test
+        self.test: Test | None = None
         self.worker: Worker | None = None
         self.found: dict[str, Any] = {}
         self.violations: list[str] = []
         self.printed: list[str] = []
 
-    def ensure(self) -> Worker:
-        if self.worker is not None and self.worker.alive:
-            return self.worker
-        if self.worker is not None:
+    def start(self, test: Test) -> None:
+        """Make ``test`` the current test; keep the worker only if it is alive, has this test's
+        limits and saw no forbidden attempt, and restart its clock."""
+        limits = test.limits.worker_limits()
+        if self.worker is not None and (self.violations or not self.worker.alive
+                                        or self.worker.limits != limits):
             self.worker.close()
-        folder = self.path if self.path.is_dir() else self.path.parent
-        self.worker = Worker(self.test.limits.worker_limits(), [folder])
+            self.worker = None
+        if self.worker is not None:
+            self.worker.deadline = time.monotonic() + limits.wall_seconds
+        self.test = test
+        self.violations, self.printed = [], []
+
+    def ensure(self) -> Worker:
+        assert self.test is not None
         needed = [r for r in (self.test.role, self.test.evaluation_role) if r]
-        roles = {r: list(self.assignment.roles[r]) for r in needed}
-        try:
-            reply = self.request({"cmd": "load", "path": str(self.path), "roles": roles},
-                                 STARTUP_SECONDS)
-        except WorkerFailure as failure:
-            raise _Stop(f"loading the submission failed: {failure}") from None
-        if reply.get("error"):
-            raise _Stop(f"loading the submission failed: {_error_text(reply['error'])}")
-        self.found = reply.get("found") or {}
+        if self.worker is None or not self.worker.alive:
+            self._load()
         for role in needed:
             if role not in self.found:
                 names = " or ".join(self.assignment.roles[role])
                 raise _Stop(f"the submission defines no {names}")
+        assert self.worker is not None
         return self.worker
+
+    def _load(self) -> None:
+        assert self.test is not None
+        if self.worker is not None:
+            self.worker.close()
+        folder = self.path if self.path.is_dir() else self.path.parent
+        self.worker = Worker(self.test.limits.worker_limits(), [folder])
+        roles = {r: list(names) for r, names in self.assignment.roles.items()}
+        try:
+            reply = self.request({"cmd": "load", "path": str(self.path), "roles": roles},
+                                 STARTUP_SECONDS)
+        except WorkerFailure as failure:
+            raise _LoadFailed(f"loading the submission failed: {failure}") from None
+        if reply.get("error"):
+            raise _LoadFailed(f"loading the submission failed: {_error_text(reply['error'])}")
+        self.found = reply.get("found") or {}
 
     def request(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         assert self.worker is not None
@@ -202,6 +289,7 @@ class _Session:
     def close(self) -> None:
         if self.worker is not None:
             self.worker.close()
+            self.worker = None
 
 
 def _error_text(error: Any) -> str:
@@ -237,7 +325,7 @@ def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
     for case in test.cases:
         expected = reference_search(case.tree, test.algorithm, test.depth, test.strict)
         seen = _student_tree(session, test, case)
-        verdict = judge(expected, seen, test.ties)
+        verdict = judge(expected, seen, test.ties, test.compare_evaluated)
         if verdict.passed:
             passed += 1
             continue
@@ -350,6 +438,8 @@ def _game_test(session: _Session, test: Test, result: TestResult) -> None:
     layout = load_layout(test.layout)
     names = [g.strip() for g in test.ghosts.split(",")]
     num_ghosts = len(names) if len(names) > 1 else layout.num_ghosts
+    if test.ghost_count is not None:
+        num_ghosts = min(num_ghosts, test.ghost_count)
     ghosts = [agent_spec(names[0] if len(names) == 1 else names[i], "ghost") for i in range(num_ghosts)]
     outcomes: list[str] = []
     scores: list[float] = []
@@ -391,12 +481,17 @@ def _game_test(session: _Session, test: Test, result: TestResult) -> None:
     result.output.insert(0, f"{metrics['wins']}/{test.games} wins, mean score "
                             f"{metrics['mean_score']:.1f}, {metrics['timeouts']} timeouts, "
                             f"{metrics['failures']} failures ({test.layout} vs {test.ghosts})")
-    score = 0.0
+    score, missed = 0.0, []
     for band in test.credit:
         met = band.met(metrics[band.metric])
         score += band.points if met else 0.0
+        if band.required and not met:
+            missed.append(band.describe())
         result.output.append(f"{'+' if met else ' '}{band.points:g} for {band.describe()}: "
                              f"{'yes' if met else 'no'} ({_metric_text(band.metric, metrics[band.metric])})")
+    if missed:
+        score = 0.0
+        result.output.append(f"0 points: a required band is not met ({'; '.join(missed)})")
     result.score = score
     _finish(result, session)
 

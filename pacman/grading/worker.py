@@ -41,6 +41,7 @@ from pacman import rules
 from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
                                   install_classic_modules, is_classic_agent, is_classic_source)
 from pacman.game import agent_rng
+from pacman.grading.position_tests import student_position
 from pacman.grading.tree_state import (ClassicTreeState, NodeBudgetExceeded, TreeRecorder,
                                        TreeState)
 from pacman.grading.tree_tests import LayeredTree
@@ -241,6 +242,20 @@ class Session:
             return {"error": _describe(error)}
         return {"error": None}
 
+    def position(self, message: dict[str, Any]) -> dict[str, Any]:
+        """One position of a position test (see :mod:`pacman.grading.position_tests`)."""
+        if self.layout is None or self.layout.text != message["layout"]:
+            self.layout = parse_layout(message["layout"], name=message["layout_name"])
+        self.budget = None
+        cls = self.roles[message["role"]]
+        try:
+            reply = student_position(cls, self._state(message["state"]), message["depth"],
+                                     is_classic_agent(cls), lambda c, d: _build_native(
+                                         c, 0, random.Random(0), {"depth": d}))
+        except BaseException as error:  # the student's failure is the test's result
+            return {"action": None, "explored": 0, "error": _describe(error)}
+        return {**reply, "error": None}
+
     def move(self, message: dict[str, Any]) -> dict[str, Any]:
         state = self._state(message["state"])
         try:
@@ -346,7 +361,7 @@ def main() -> None:
     harden(config, output)
     session = Session(output)
     handlers = {"load": session.load, "tree": session.tree, "game": session.game,
-                "move": session.move}
+                "move": session.move, "position": session.position}
     while True:
         try:
             message = json.loads(connection.recv_bytes())
