@@ -47,22 +47,31 @@ def submissions_in(folder: Path) -> list[Path]:
 
 
 def is_batch_folder(folder: Path, assignment: Assignment | None = None) -> bool:
-    """Whether ``folder`` holds submissions rather than being one: it is one submission when it
-    holds ``multiAgents.py`` or a Python file defining one of the assignment's names (by
-    default those of the shipped assignments)."""
+    """Whether ``folder`` holds submissions rather than being one.
+
+    It is one submission when it holds ``multiAgents.py`` (a classic project), or has no
+    sub-folders and exactly one Python file defining one of the assignment's names (by default
+    those of the shipped assignment); with several such files, or with sub-folders, each file
+    and folder is a student's.
+    """
     if (folder / "multiAgents.py").is_file():
         return False
+    entries = submissions_in(folder)
+    if any(p.is_dir() for p in entries):
+        return True
     if assignment is None:
         assignment = load_assignment()
     names = {n for names in assignment.roles.values() for n in names}
-    for file in folder.glob("*.py"):
-        try:
-            text = file.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        if any(f"class {n}" in text or f"def {n}" in text or f"{n} =" in text for n in names):
-            return False
-    return bool(submissions_in(folder))
+    defining = [f for f in entries if _defines(f, names)]
+    return len(defining) != 1 and bool(entries)
+
+
+def _defines(file: Path, names: set[str]) -> bool:
+    try:
+        text = file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(f"class {n}" in text or f"def {n}" in text or f"{n} =" in text for n in names)
 
 
 def default_out(folder: Path) -> Path:

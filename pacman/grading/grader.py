@@ -145,6 +145,7 @@ def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
                 report.leaderboard.append({"name": f"{test.name}: {test.leaderboard}",
                                            "value": result.metrics[test.leaderboard],
                                            "order": "asc" if test.leaderboard in ("timeouts", "failures") else "desc"})
+        _settle_diagnosis(results)
         if question.all_or_nothing:
             _all_or_nothing(results)
         report.questions.append(QuestionResult(question.id, question.title, results))
@@ -359,9 +360,17 @@ def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
         if len(failures) > SHOWN_FAILURES:
             result.output.append(f"- ... and {len(failures) - SHOWN_FAILURES} more failing trees")
         result.diagnosis = _common_diagnosis([f[4] for f in failures])
-        for bug in result.diagnosis:
-            result.output.append(f"likely mistake: {BUGS[bug]}")
     _finish(result, session)
+
+
+def _settle_diagnosis(results: list[TestResult]) -> None:
+    """Name each failing test's likely mistakes, preferring those that explain the question's
+    other failures too (one tree alone can fit several mistakes)."""
+    failing = [r for r in results if not r.passed and r.diagnosis]
+    common = set(_common_diagnosis([r.diagnosis for r in failing]))
+    for result in failing:
+        result.diagnosis = [b for b in result.diagnosis if b in common] or result.diagnosis
+        result.output.extend(f"likely mistake: {BUGS[bug]}" for bug in result.diagnosis)
 
 
 def _common_diagnosis(per_tree: list[list[str]]) -> list[str]:

@@ -10,7 +10,8 @@ upload the zip as the assignment's autograder.
 ``run_autograder`` reads three paths from the environment so that it can be tried anywhere:
 ``AUTOGRADER_SUBMISSION`` (default ``/autograder/submission``), ``AUTOGRADER_RESULTS``
 (default ``/autograder/results/results.json``) and ``AUTOGRADER_PYTHON`` (default: the
-``python3`` that ``setup.sh`` installed the project into).
+``python3`` that ``setup.sh`` installed the project into), and ``AUTOGRADER_ARGS``, more options
+of ``grade`` (such as ``--question q2``).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ SUBMISSION="${{AUTOGRADER_SUBMISSION:-/autograder/submission}}"
 RESULTS="${{AUTOGRADER_RESULTS:-/autograder/results/results.json}}"
 PYTHON="${{AUTOGRADER_PYTHON:-/autograder/venv/bin/python}}"
 mkdir -p "$(dirname "$RESULTS")"
-exec "$PYTHON" -m pacman.cli grade "$SUBMISSION" --single --gradescope "$RESULTS"{assignment}
+exec "$PYTHON" -m pacman.cli grade "$SUBMISSION" --single --gradescope "$RESULTS"{assignment} ${{AUTOGRADER_ARGS:-}}
 """
 
 

@@ -81,7 +81,8 @@ class Worker:
                 pass_fds=(child_end.fileno(),), stdin=subprocess.DEVNULL, stdout=log,
                 stderr=subprocess.STDOUT, cwd=self.folder.name, start_new_session=True,
                 env={"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-                     "MKL_NUM_THREADS": "1", "HOME": self.folder.name})
+                     "MKL_NUM_THREADS": "1", "HOME": self.folder.name,
+                     "MPLCONFIGDIR": self.folder.name})
         child_end.close()
         self.alive = True
 

@@ -197,7 +197,7 @@ class Session:
         try:
             if is_classic_agent(cls):
                 agent = _build_classic(cls, depth)
-                agent.evaluationFunction = evaluation
+                agent.evaluationFunction = lambda state: float(evaluation(state))  # classic: floats
                 reply["action"] = agent.getAction(ClassicTreeState(tree.root, recorder))
             else:
                 agent = _build_native(cls, 0, random.Random(0),

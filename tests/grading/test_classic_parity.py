@@ -1,0 +1,203 @@
+"""Classic parity: classic files are graded as the classic course grades them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pacman.grading.assignment import assignment_for, load_assignment, parse_assignment
+from pacman.grading.grader import TestResult as Result
+from pacman.grading.grader import _all_or_nothing, grade
+from pacman.grading.position_tests import (PositionObservation, PositionRecorder,
+                                           PositionReference, PositionVerdict,
+                                           RecordingClassicState, reference_position)
+from pacman.grading.variants import BUGS
+from pacman.layout import load_layout
+from pacman.state import GameState
+
+ZOO = Path(__file__).resolve().parent / "zoo"
+
+
+@pytest.fixture(scope="module")
+def classic():
+    return load_assignment("classic")
+
+
+def _question(report, qid):
+    return next(q for q in report.questions if q.id == qid)
+
+
+def test_classic_assignment_has_the_classic_questions_and_points(classic):
+    assert [(q.id, q.points) for q in classic.questions] == [
+        ("q1", 4), ("q2", 5), ("q3", 5), ("q4", 5), ("q5", 6)]
+    assert classic.points == 25
+    assert [q.all_or_nothing for q in classic.questions] == [False, True, True, True, False]
+    trees = [t for _, t in classic.tests() if t.kind == "tree"]
+    assert all(t.ties == "first" and not t.compare_evaluated for t in trees)
+    assert all(t.strict for t in trees if t.algorithm == "alphabeta")
+    q5 = classic.questions[4].tests[0]
+    assert (q5.role, dict(q5.options), q5.layout, q5.ghost_count) == (
+        "expectimax", {"evalFn": "better"}, "smallClassic", 1)
+
+
+def test_classic_files_default_to_the_classic_assignment_and_native_ones_do_not(tmp_path):
+    assert assignment_for(ZOO / "correct_classic.py") == "classic"
+    assert assignment_for(ZOO / "correct_native.py") == "default"
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "multiAgents.py").write_text((ZOO / "correct_classic.py").read_text())
+    (project / "autograder.py").write_text("raise SystemExit('not a submission')\n")
+    assert assignment_for(project) == "classic"
+    lecture, native = load_assignment("lecture"), load_assignment("default")
+    assert lecture.source == native.source and lecture.points == native.points
+    assert all(t.strict is False for _, t in lecture.tests() if t.algorithm == "alphabeta")
+
+
+@pytest.mark.slow
+def test_correct_classic_file_gets_25_of_25(classic):
+    report = grade(ZOO / "correct_classic.py", classic)
+    failing = [(t.number, t.output) for q in report.questions for t in q.tests if not t.passed]
+    assert failing == []
+    assert report.score == 25
+
+
+def test_correct_classic_search_gets_full_q2_to_q4(classic):
+    report = grade(ZOO / "correct_classic.py", classic, questions={"q2", "q3", "q4"})
+    assert [q.score for q in report.questions] == [5, 5, 5]
+
+
+def test_minimax_moving_only_ghost_one_gets_nothing_on_q2(classic):
+    report = grade(ZOO / "classic_bug_ghost_one_only.py", classic, questions={"q2"})
+    q2 = _question(report, "q2")
+    assert q2.score == 0
+    positions = [t for t in q2.tests if "real game" in t.name]
+    assert [t.passed for t in q2.tests if t not in positions] == [True] * (len(q2.tests) - 1)
+    assert not positions[0].passed
+    assert "distinct states" in "\n".join(positions[0].output)
+
+
+def test_pruning_on_equality_fails_classic_q3_and_passes_the_lecture_assignment(classic):
+    report = grade(ZOO / "classic_bug_prunes_on_equality.py", classic, questions={"q3"})
+    q3 = _question(report, "q3")
+    assert q3.score == 0
+    assert q3.diagnosis == ["prune_on_equality"]
+    lecture = grade(ZOO / "classic_bug_prunes_on_equality.py", load_assignment("lecture"),
+                    questions={"q3"})
+    assert _question(lecture, "q3").score == _question(lecture, "q3").max_score
+
+
+def test_correct_classic_alphabeta_is_never_told_about_the_other_convention(classic):
+    report = grade(ZOO / "correct_classic.py", load_assignment("lecture"), questions={"q3"})
+    q3 = _question(report, "q3")
+    assert q3.diagnosis == ["no_prune_on_equality"]
+    text = "\n".join(line for t in q3.tests for line in t.output)
+    assert BUGS["prune_on_equality"] not in text and BUGS["min_max_swapped"] not in text
+
+
+def _result(number, score, max_score):
+    return Result("q", number, number, score, max_score, "visible", ())
+
+
+def test_all_or_nothing_zeroes_a_question_with_one_failing_test_but_keeps_the_verdicts():
+    results = [_result("1", 1, 1), _result("2", 0, 1), _result("3", 2, 2)]
+    _all_or_nothing(results)
+    assert [r.score for r in results] == [0, 0, 0]
+    assert [r.passed for r in results] == [True, False, True]
+    passing = [_result("1", 1, 1), _result("2", 2, 2)]
+    _all_or_nothing(passing)
+    assert [r.score for r in passing] == [1, 2]
+
+
+def _band_test(required):
+    data = {"name": "bands", "roles": {"reflex": "ReflexAgent"}, "questions": [{"id": "q1", "tests": [{
+        "type": "game", "agent": "reflex", "layout": "tiny", "games": 1, "credit": [
+            {"metric": "wins", "at_least": 1000, "points": 0, "required": required},
+            {"metric": "mean_score", "at_least": -10000, "points": 2}]}]}]}
+    return parse_assignment(data, "bands")
+
+
+@pytest.mark.parametrize("required, points", [(True, 0), (False, 2)])
+def test_a_required_band_that_is_not_met_makes_the_test_score_zero(required, points):
+    report = grade(ZOO / "correct_classic.py", _band_test(required))
+    assert report.score == points
+
+
+# --- position tests ----------------------------------------------------------------------------
+
+def _positions(count=6, seed=3):
+    """A few positions of a seeded random game on smallClassic with two ghosts."""
+    import random
+
+    rng = random.Random(seed)
+    state = GameState.initial(load_layout("smallClassic"), num_ghosts=2)
+    states = []
+    while len(states) < count and state.outcome is None:
+        if state.turn == 0:
+            states.append(state)
+        state = state.successor(rng.choice(state.legal_actions()))
+    return states
+
+
+def _classic_minimax(depth, ghost_index=None):
+    def value(state, agent, d, n):
+        if state.isWin() or state.isLose() or d == 0:
+            return state.getScore()
+        nxt = (agent + 1) % n
+        mover = agent if ghost_index is None or agent == 0 else ghost_index
+        values = [value(state.generateSuccessor(mover, a), nxt, d - 1 if nxt == 0 else d, n)
+                  for a in state.getLegalActions(mover)]
+        return max(values) if agent == 0 else min(values)
+
+    def act(state):
+        n = state.getNumAgents()
+        scored = [(value(state.generateSuccessor(0, a), 1, depth, n), a)
+                  for a in state.getLegalActions(0) if a != "Stop"]
+        return max(scored, key=lambda p: p[0])[1]
+    return act
+
+
+@pytest.mark.parametrize("state", _positions(), ids=lambda s: f"turn{s.score}")
+def test_a_correct_search_explores_what_the_reference_counts(state):
+    recorder = PositionRecorder()
+    action = _classic_minimax(2)(RecordingClassicState(state, recorder))
+    reference = reference_position(state, "minimax", 2)
+    assert len(recorder.explored) == reference.explored_without_stop
+    assert action in reference.best_without_stop
+    wrong = PositionRecorder()
+    _classic_minimax(2, ghost_index=1)(RecordingClassicState(state, wrong))
+    assert len(wrong.explored) != reference.explored_without_stop
+
+
+@pytest.mark.parametrize("state", _positions(4, seed=8), ids=lambda s: f"score{s.score}")
+def test_alphabeta_explores_no_more_than_minimax_and_finds_its_best_moves(state):
+    minimax = reference_position(state, "minimax", 2)
+    alphabeta = reference_position(state, "alphabeta", 2)
+    assert alphabeta.explored_with_stop <= minimax.explored_with_stop
+    assert alphabeta.explored_without_stop <= alphabeta.explored_with_stop
+    assert alphabeta.action in minimax.best_with_stop
+
+
+_REF = PositionReference(frozenset({"North", "Stop"}), frozenset({"North"}), 20, 15, "North")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["North", "South", "Stop"]),
+                          st.sampled_from([15, 20, 7])), min_size=1, max_size=6))
+def test_position_verdict_is_the_classic_rule(moves):
+    verdict = PositionVerdict()
+    for action, explored in moves:
+        verdict.add(_REF, PositionObservation(action, explored))
+    counts_ok = all(e in (15, 20) for _, e in moves)
+    with_stop = all(a in ("North", "Stop") for a, _ in moves)
+    without = all(a == "North" for a, _ in moves)
+    assert verdict.passed == (counts_ok and (with_stop or without))
+
+
+def test_a_failing_agent_fails_the_position_verdict():
+    verdict = PositionVerdict()
+    verdict.add(_REF, PositionObservation(None, 0, "ValueError: boom"))
+    assert not verdict.passed
+    assert "ValueError: boom" in verdict.describe()[0]
