@@ -14,6 +14,10 @@ from pacman.errors import GameOverError
 from pacman.state import GameState as EngineState
 
 
+#: The walls grid of each maze seen (keyed by identity; the maze is kept so the key stays valid).
+_WALLS: dict[int, tuple[Any, Grid]] = {}
+
+
 class GameState:
     """A classic-API view of an engine state (``state.engine`` is the wrapped state)."""
 
@@ -98,8 +102,13 @@ class GameState:
         return Grid.from_cells(layout.width, layout.height, self.engine.food_positions)
 
     def getWalls(self) -> Grid:
+        """The maze's walls: one grid per maze, shared, as the classic course shares it."""
         layout = self.engine.layout
-        return Grid.from_cells(layout.width, layout.height, layout.positions_of(layout.walls))
+        cached = _WALLS.get(id(layout))
+        if cached is None or cached[0] is not layout:
+            grid = Grid.from_cells(layout.width, layout.height, layout.positions_of(layout.walls))
+            cached = _WALLS[id(layout)] = (layout, grid)
+        return cached[1]
 
     def getCapsules(self) -> list[tuple[int, int]]:
         return self.engine.capsule_positions

@@ -201,3 +201,23 @@ def test_a_failing_agent_fails_the_position_verdict():
     verdict.add(_REF, PositionObservation(None, 0, "ValueError: boom"))
     assert not verdict.passed
     assert "ValueError: boom" in verdict.describe()[0]
+
+
+# --- the zoo's classic files: one per kind of mistake met in real files ----------------------
+
+CLASSIC_ZOO = [
+    # file, question, points expected on it, diagnosis expected (None: not checked)
+    ("classic_float_scores.py", "q2", 5, None),
+    ("classic_bug_expectimax_sums.py", "q4", 0, ["ghosts_summed"]),
+    ("classic_bug_ghost_one_only.py", "q2", 0, None),
+    ("classic_bug_prunes_on_equality.py", "q3", 0, ["prune_on_equality"]),
+]
+
+
+@pytest.mark.parametrize("name, qid, points, diagnosis", CLASSIC_ZOO, ids=[z[0] for z in CLASSIC_ZOO])
+def test_each_classic_file_of_the_zoo_gets_the_classic_grade(classic, name, qid, points, diagnosis):
+    report = grade(ZOO / name, classic, questions={qid})
+    question = _question(report, qid)
+    assert question.score == points
+    if diagnosis is not None:
+        assert question.diagnosis == diagnosis
