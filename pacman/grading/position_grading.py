@@ -32,12 +32,17 @@ class PositionProbe:
         self.test = test
         self.verdict = PositionVerdict()
         self.layout = {"layout": layout_text, "layout_name": layout_name}
+        self.facing: str | None = None
 
     def get_action(self, state: GameState) -> str:
-        reference = reference_position(state, self.test.algorithm, self.test.depth)
+        if self.facing is None:
+            self.facing = state[2][0]
+        reference = reference_position(state, self.test.algorithm, self.test.depth, self.facing)
         self.verdict.add(reference, self._ask(state))
         if self.verdict.error is not None:
             raise _AgentFailed(self.verdict.error)
+        if reference.action != "Stop":
+            self.facing = reference.action
         return reference.action
 
     def _ask(self, state: GameState) -> PositionObservation:
@@ -50,6 +55,7 @@ class PositionProbe:
             reply = self.session.request({"cmd": "position", "role": self.test.role,
                                           "algorithm": self.test.algorithm,
                                           "depth": self.test.depth, "state": fields,
+                                          "facing": self.facing,
                                           **self.layout}, self.test.limits.move_seconds)
         except WorkerFailure as failure:
             return PositionObservation(None, 0, f"{failure}")

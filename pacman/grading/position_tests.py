@@ -14,7 +14,8 @@ reference's, searched either with Pacman's ``Stop`` move or without it; and the 
 be best moves of one of those two references (ties: any best move).
 
 The interface between the grader and the student's process is one request per position,
-``{"cmd": "position", "role", "algorithm", "depth", "layout", "layout_name", "state"}``, answered
+``{"cmd": "position", "role", "algorithm", "depth", "facing", "layout", "layout_name", "state"}``
+(``facing``: the way Pacman last moved, see :class:`PositionRecorder`), answered
 by :func:`student_position` with a :class:`PositionObservation` as JSON:
 ``{"action": str | None, "explored": int, "error": dict | None}``.
 """
@@ -33,27 +34,37 @@ STOP = "Stop"
 _TOLERANCE = 1e-9
 
 
-def state_identity(state: GameState) -> tuple:
-    """What makes two states the same for counting: all but the layout, whose turn and outcome."""
-    return state[1:7]
-
-
 class PositionRecorder:
     """The record of one search from one position: the distinct states explored.
 
     ``explored`` holds the identity of every state a successor was asked of and of every
-    successor, as :func:`state_identity`; ``successors`` counts the calls.
+    successor; ``successors`` counts the calls. Two states are the same as in the classic
+    course: same positions, directions, scared timers, food, capsules and score, where a Pacman
+    that stops keeps facing the way it last moved (the classic rules keep the direction; the
+    engine records ``Stop``, so the recorder remembers the direction along the search, starting
+    from ``facing`` at ``root``: the way Pacman last moved in the game).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, root: GameState | None = None, facing: str | None = None) -> None:
         self.explored: set[tuple] = set()
         self.successors = 0
+        self._facing: dict[tuple, str] = {}
+        if root is not None and facing is not None:
+            self._facing[root[1:]] = facing
+
+    def identity(self, state: GameState) -> tuple:
+        facing = self._facing.get(state[1:], state[2][0])
+        return (state[1], (facing, *state[2][1:]), state[3], state[4], state[5], state[6])
 
     def successor(self, state: GameState, action: str, agent: int) -> GameState:
         child = state.successor(action, agent)
         self.successors += 1
-        self.explored.add(state_identity(state))
-        self.explored.add(state_identity(child))
+        facing = self._facing.get(state[1:], state[2][0])
+        if agent == 0 and action != STOP:
+            facing = child[2][0]
+        self._facing.setdefault(child[1:], facing)
+        self.explored.add(self.identity(state))
+        self.explored.add(self.identity(child))
         return child
 
 
@@ -109,72 +120,64 @@ class PositionReference:
     action: str
 
 
-def reference_position(state: GameState, algorithm: str, depth: int) -> PositionReference:
-    """The classic search (``minimax``, ``alphabeta`` without pruning on equality, or
-    ``expectimax``) to ``depth`` rounds from ``state``, evaluating states by their score.
-
-    Pacman's moves are searched in legal order, ``Stop`` last, so the search without ``Stop``
-    is the search with it cut before its last root move (alpha-beta carries alpha across root
-    moves, and nothing before ``Stop`` depends on it).
+def reference_position(state: GameState, algorithm: str, depth: int,
+                       facing: str | None = None) -> PositionReference:
+    """The classic searches (``minimax``, ``alphabeta`` without pruning on equality, or
+    ``expectimax``) to ``depth`` rounds from ``state``, evaluating states by their score, in
+    legal-action order: once with Pacman's ``Stop`` and once without it at any Pacman move, as
+    the classic course's two references do. The move played is the first best one with ``Stop``.
     """
-    n = state.num_agents
-    root = state_identity(state)
+    with_stop, explored_with = _search(state, algorithm, depth, True, facing)
+    without, explored_without = _search(state, algorithm, depth, False, facing)
+    best = _best(with_stop)
+    first = next((a for a in with_stop if a in best), STOP)
+    return PositionReference(best, _best(without), explored_with, explored_without, first)
 
-    def value(s: GameState, agent: int, d: int, alpha: float, beta: float, seen: set) -> float:
+
+def _search(state: GameState, algorithm: str, depth: int, keep_stop: bool,
+            facing: str | None) -> tuple[dict[str, float], int]:
+    """Root values per move and the count of distinct states explored."""
+    recorder = PositionRecorder(state, facing)
+    n = state.num_agents
+    pruning = algorithm == "alphabeta"
+
+    def moves(s: GameState, agent: int) -> list[str]:
+        legal = s.legal_actions(agent)
+        return list(legal) if keep_stop or agent != 0 else [a for a in legal if a != STOP]
+
+    def value(s: GameState, agent: int, d: int, alpha: float, beta: float) -> float:
         if d == 0 or s.outcome is not None:
             return float(s.score)
         nxt = (agent + 1) % n
         nd = d - 1 if nxt == 0 else d
-        children = []
         if agent == 0:
             v = -math.inf
-            for a in s.legal_actions(agent):
-                child = s.successor(a, agent)
-                seen.add(state_identity(child))
-                v = max(v, value(child, nxt, nd, alpha, beta, seen))
-                if algorithm == "alphabeta":
-                    if v > beta:
-                        return v
-                    alpha = max(alpha, v)
-            return v
-        v = math.inf
-        for a in s.legal_actions(agent):
-            child = s.successor(a, agent)
-            seen.add(state_identity(child))
-            cv = value(child, nxt, nd, alpha, beta, seen)
-            if algorithm == "expectimax":
-                children.append(cv)
-                continue
-            v = min(v, cv)
-            if algorithm == "alphabeta":
-                if v < alpha:
+            for a in moves(s, agent):
+                v = max(v, value(recorder.successor(s, a, agent), nxt, nd, alpha, beta))
+                if pruning and v > beta:
                     return v
-                beta = min(beta, v)
-        return sum(children) / len(children) if algorithm == "expectimax" else v
+                alpha = max(alpha, v)
+            return v
+        if algorithm == "expectimax":
+            values = [value(recorder.successor(s, a, agent), nxt, nd, alpha, beta)
+                      for a in moves(s, agent)]
+            return sum(values) / len(values)
+        v = math.inf
+        for a in moves(s, agent):
+            v = min(v, value(recorder.successor(s, a, agent), nxt, nd, alpha, beta))
+            if pruning and v < alpha:
+                return v
+            beta = min(beta, v)
+        return v
 
-    nxt = 1 % n
-    nd = depth - 1 if nxt == 0 else depth
     values: dict[str, float] = {}
-    explored_before_stop: set = set()
-    explored: set = set()
     alpha = -math.inf
-    for action in state.legal_actions(0):
-        if action == STOP:
-            explored_before_stop = set(explored)
-        seen: set = set()
-        child = state.successor(action, 0)
-        seen.add(state_identity(child))
-        values[action] = value(child, nxt, nd, alpha, math.inf, seen)
-        explored |= seen
-        if algorithm == "alphabeta":
+    for action in moves(state, 0):
+        values[action] = value(recorder.successor(state, action, 0), 1 % n,
+                               depth - 1 if n == 1 else depth, alpha, math.inf)
+        if pruning:
             alpha = max(alpha, values[action])
-    if STOP not in values:
-        explored_before_stop = explored
-    with_stop = _best(values)
-    without = _best({a: v for a, v in values.items() if a != STOP})
-    first = next(a for a in values if a in with_stop)
-    count = (lambda s: len(s | {root}) if values else 0)
-    return PositionReference(with_stop, without, count(explored), count(explored_before_stop), first)
+    return values, len(recorder.explored)
 
 
 def _best(values: dict[str, float]) -> frozenset[str]:
@@ -240,14 +243,15 @@ class PositionVerdict:
 
 
 def student_position(agent_class: Any, state: GameState, depth: int, classic: bool,
-                     build_native: Any = None) -> dict[str, Any]:
+                     build_native: Any = None, facing: str | None = None) -> dict[str, Any]:
     """Run the student's agent class from ``state`` through a :class:`PositionRecorder`.
 
     Returns ``{"action", "explored"}``; the caller reports exceptions. Classic agents get
     ``depth`` as text and keep their own default evaluation function, as the classic course
-    builds them; native agents are built by ``build_native(cls, depth)``.
+    builds them; native agents are built by ``build_native(cls, depth)``. ``facing`` is the
+    way Pacman last moved (see :class:`PositionRecorder`).
     """
-    recorder = PositionRecorder()
+    recorder = PositionRecorder(state, facing)
     if classic:
         try:
             agent = agent_class(depth=str(depth))

@@ -251,7 +251,8 @@ class Session:
         try:
             reply = student_position(cls, self._state(message["state"]), message["depth"],
                                      is_classic_agent(cls), lambda c, d: _build_native(
-                                         c, 0, random.Random(0), {"depth": d}))
+                                         c, 0, random.Random(0), {"depth": d}),
+                                     message.get("facing"))
         except BaseException as error:  # the student's failure is the test's result
             return {"action": None, "explored": 0, "error": _describe(error)}
         return {**reply, "error": None}

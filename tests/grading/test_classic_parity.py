@@ -148,7 +148,7 @@ def _classic_minimax(depth, ghost_index=None):
         nxt = (agent + 1) % n
         mover = agent if ghost_index is None or agent == 0 else ghost_index
         values = [value(state.generateSuccessor(mover, a), nxt, d - 1 if nxt == 0 else d, n)
-                  for a in state.getLegalActions(mover)]
+                  for a in state.getLegalActions(mover) if a != "Stop"]
         return max(values) if agent == 0 else min(values)
 
     def act(state):
@@ -221,3 +221,31 @@ def test_each_classic_file_of_the_zoo_gets_the_classic_grade(classic, name, qid,
     assert question.score == points
     if diagnosis is not None:
         assert question.diagnosis == diagnosis
+
+
+# Distinct states the classic course's own code counts (its GameState.getAndResetExplored) for
+# depth-2 minimax, alpha-beta and expectimax, with and without Stop, at the Pacman positions of
+# one game on smallClassic with two ghosts, whose moves are MOVES (measured once with the
+# classic project; these are its numbers, not ours).
+MOVES = ("Stop East West Stop South West East South South East West East East West North Stop "
+         "West East Stop North West West North West East West South Stop West South East South "
+         "East").split()
+CLASSIC_COUNTS = [
+    [59, 35, 39, 27, 59, 35], [218, 127, 125, 95, 218, 127], [190, 111, 117, 87, 190, 111],
+    [154, 103, 69, 51, 154, 103], [61, 41, 40, 28, 61, 41], [97, 69, 56, 44, 97, 69],
+    [93, 66, 55, 43, 93, 66], [176, 125, 91, 73, 176, 125], [85, 57, 44, 32, 85, 57],
+    [218, 155, 103, 85, 218, 155], [155, 110, 85, 67, 155, 110]]
+
+
+def test_the_reference_counts_states_as_the_classic_course_does():
+    state = GameState.initial(load_layout("smallClassic"), num_ghosts=2)
+    facing = "Stop"
+    for position, expected in enumerate(CLASSIC_COUNTS):
+        counts = []
+        for algorithm in ("minimax", "alphabeta", "expectimax"):
+            reference = reference_position(state, algorithm, 2, facing)
+            counts += [reference.explored_with_stop, reference.explored_without_stop]
+        assert counts == expected, f"position {position}"
+        for agent in range(3):
+            state = state.successor(MOVES[3 * position + agent], agent)
+        facing = facing if MOVES[3 * position] == "Stop" else MOVES[3 * position]
