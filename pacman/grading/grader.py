@@ -11,20 +11,16 @@ each of Pacman's decisions is a request to the worker.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from pacman.errors import ConfigurationError
-from pacman.game import CRASH, ILLEGAL, TIMEOUT, WIN, AgentTimeout, run_game
 from pacman.grading.assignment import Assignment, Question, Test, TreeCase
 from pacman.grading.sandbox import Worker, WorkerFailure
 from pacman.grading.tree_tests import Observation, judge, reference_search
-from pacman.grading.variants import BUGS, diagnose
-from pacman.layout import load_layout
-from pacman.lineup import agent_spec
-from pacman.state import GameState
+from pacman.grading.question_rules import all_or_nothing, common_diagnosis, settle_diagnosis
+from pacman.grading.variants import diagnose
 
 #: Extra seconds a worker gets to start, import the submission and build an agent.
 STARTUP_SECONDS = 10.0
@@ -77,7 +73,7 @@ class QuestionResult:
     @property
     def diagnosis(self) -> list[str]:
         """The mistakes that explain every diagnosed failing test of the question."""
-        return _common_diagnosis([t.diagnosis for t in self.tests if not t.passed])
+        return common_diagnosis([t.diagnosis for t in self.tests if not t.passed])
 
 
 @dataclass
@@ -145,9 +141,9 @@ def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
                 report.leaderboard.append({"name": f"{test.name}: {test.leaderboard}",
                                            "value": result.metrics[test.leaderboard],
                                            "order": "asc" if test.leaderboard in ("timeouts", "failures") else "desc"})
-        _settle_diagnosis(results)
+        settle_diagnosis(results)
         if question.all_or_nothing:
-            _all_or_nothing(results)
+            all_or_nothing(results)
         report.questions.append(QuestionResult(question.id, question.title, results))
 
 
@@ -166,19 +162,6 @@ def submission_file(path: Path) -> Path:
 def _not_run(question: Question, test: Test, reason: str) -> TestResult:
     return TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
                       test.tags, output=[reason])
-
-
-def _all_or_nothing(results: list[TestResult]) -> None:
-    """Every test of the question must pass for any of its points (the classic rule)."""
-    failed = [r.number for r in results if not r.passed]
-    if not failed:
-        return
-    for result in results:
-        result.passed_tests = result.passed
-        if result.passed and result.score > 0:
-            result.output.append(f"passed, but this question gives points only when all its tests "
-                                 f"pass (failed: {', '.join(failed)})")
-        result.score = 0.0
 
 
 def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
@@ -202,7 +185,9 @@ def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
 
             position_test(session, test, result)
         else:
-            _game_test(session, test, result)
+            from pacman.grading.game_grading import game_test
+
+            game_test(session, test, result)
     except _Stop as stop:
         result.output.append(str(stop))
         result.score = 0.0
@@ -359,30 +344,8 @@ def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
                                      f"{' '.join(seen.evaluated[:40])}")
         if len(failures) > SHOWN_FAILURES:
             result.output.append(f"- ... and {len(failures) - SHOWN_FAILURES} more failing trees")
-        result.diagnosis = _common_diagnosis([f[4] for f in failures])
+        result.diagnosis = common_diagnosis([f[4] for f in failures])
     _finish(result, session)
-
-
-def _settle_diagnosis(results: list[TestResult]) -> None:
-    """Name each failing test's likely mistakes, preferring those that explain the question's
-    other failures too (one tree alone can fit several mistakes)."""
-    failing = [r for r in results if not r.passed and r.diagnosis]
-    common = set(_common_diagnosis([r.diagnosis for r in failing]))
-    for result in failing:
-        result.diagnosis = [b for b in result.diagnosis if b in common] or result.diagnosis
-        result.output.extend(f"likely mistake: {BUGS[bug]}" for bug in result.diagnosis)
-
-
-def _common_diagnosis(per_tree: list[list[str]]) -> list[str]:
-    explained = [set(b) for b in per_tree if b]
-    if not explained:
-        return []
-    common = set.intersection(*explained)
-    if common:
-        return sorted(common)
-    counts = Counter(b for bugs in explained for b in bugs)
-    best = max(counts.values())
-    return sorted(b for b, c in counts.items() if c == best)
 
 
 def _error_type(error: str) -> str:
@@ -410,100 +373,3 @@ def _student_tree(session: _Session, test: Test, case: TreeCase) -> Observation:
 
 def _ids(items: Any) -> tuple[str, ...]:
     return tuple(x for x in items if isinstance(x, str)) if isinstance(items, list) else ()
-
-
-# --- game tests ------------------------------------------------------------------------------
-
-class SubmissionError(Exception):
-    """The submission's agent failed to decide (its message says how)."""
-
-
-class RemoteAgent:
-    """Pacman in the grader's game loop: each decision is asked of the worker."""
-
-    def __init__(self, session: _Session, move_seconds: float) -> None:
-        self.session = session
-        self.move_seconds = move_seconds
-        self.budget_exceeded = False
-
-    def get_action(self, state: GameState) -> str:
-        fields = [list(state[1]), list(state[2]), list(state[3]), state[4], state[5], state[6],
-                  state[7], state[8]]
-        try:
-            reply = self.session.request({"cmd": "move", "state": fields}, self.move_seconds)
-        except WorkerFailure as failure:
-            if failure.kind == "timeout":
-                raise AgentTimeout() from None
-            raise SubmissionError(str(failure)) from None
-        error = reply.get("error")
-        if error:
-            if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
-                self.budget_exceeded = True
-            raise SubmissionError(_error_text(error))
-        return reply.get("action")
-
-
-def _game_test(session: _Session, test: Test, result: TestResult) -> None:
-    layout = load_layout(test.layout)
-    names = [g.strip() for g in test.ghosts.split(",")]
-    num_ghosts = len(names) if len(names) > 1 else layout.num_ghosts
-    if test.ghost_count is not None:
-        num_ghosts = min(num_ghosts, test.ghost_count)
-    ghosts = [agent_spec(names[0] if len(names) == 1 else names[i], "ghost") for i in range(num_ghosts)]
-    outcomes: list[str] = []
-    scores: list[float] = []
-    for i in range(test.games):
-        seed = test.seed + i
-        try:
-            session.ensure()
-            initial = GameState.initial(layout, num_ghosts=num_ghosts)
-            reply = session.request({
-                "cmd": "game", "role": test.role, "search": test.search,
-                "evaluation_role": test.evaluation_role, "options": dict(test.options),
-                "layout": layout.text, "layout_name": layout.name, "seed": seed,
-                "budget": test.limits.node_budget,
-                "state": [list(initial[1]), list(initial[2]), list(initial[3]), initial[4],
-                          initial[5], initial[6], initial[7], initial[8]]},
-                STARTUP_SECONDS)
-        except WorkerFailure as failure:
-            raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
-        if reply.get("error"):
-            raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
-        pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE)
-        game = run_game(layout, [pacman, *ghosts], seed, max_moves=test.max_moves,
-                        move_time_limit=test.limits.move_seconds)
-        outcome = TIMEOUT if pacman.budget_exceeded else game.outcome
-        outcomes.append(outcome)
-        scores.append(game.score)
-        line = f"game {i + 1} (seed {seed}): {outcome}, score {game.score}, {game.moves} moves"
-        if game.failure is not None:
-            line += f": {game.failure.message.removeprefix('SubmissionError: ')}"
-        result.output.append(line)
-    metrics = {
-        "games": test.games, "wins": outcomes.count(WIN),
-        "win_rate": outcomes.count(WIN) / test.games,
-        "mean_score": sum(scores) / test.games,
-        "timeouts": outcomes.count(TIMEOUT),
-        "failures": sum(outcomes.count(k) for k in (CRASH, ILLEGAL, TIMEOUT)),
-    }
-    result.metrics = metrics
-    result.output.insert(0, f"{metrics['wins']}/{test.games} wins, mean score "
-                            f"{metrics['mean_score']:.1f}, {metrics['timeouts']} timeouts, "
-                            f"{metrics['failures']} failures ({test.layout} vs {test.ghosts})")
-    score, missed = 0.0, []
-    for band in test.credit:
-        met = band.met(metrics[band.metric])
-        score += band.points if met else 0.0
-        if band.required and not met:
-            missed.append(band.describe())
-        result.output.append(f"{'+' if met else ' '}{band.points:g} for {band.describe()}: "
-                             f"{'yes' if met else 'no'} ({_metric_text(band.metric, metrics[band.metric])})")
-    if missed:
-        score = 0.0
-        result.output.append(f"0 points: a required band is not met ({'; '.join(missed)})")
-    result.score = score
-    _finish(result, session)
-
-
-def _metric_text(metric: str, value: float) -> str:
-    return f"{value:.0%}" if metric == "win_rate" else f"{value:g}"

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from pacman.grading.assignment import assignment_for, load_assignment, parse_assignment
 from pacman.grading.grader import TestResult as Result
-from pacman.grading.grader import _all_or_nothing, grade
+from pacman.grading.grader import grade
+from pacman.grading.question_rules import all_or_nothing as _all_or_nothing
 from pacman.grading.position_tests import (PositionObservation, PositionRecorder,
                                            PositionReference, PositionVerdict,
                                            RecordingClassicState, reference_position)
