@@ -230,6 +230,10 @@ class PositionVerdict:
                          f"explores {no_stop} (or {stop} when it also tries Stop)"
                          + (f"; {len(self.wrong_counts) - 1} more positions differ"
                             if len(self.wrong_counts) > 1 else ""))
+            lines.append("likely mistake: the search is not the classic one on real positions: "
+                         "check that every ghost moves in turn with its own agent index, that "
+                         "the depth drops once per round, and that Stop is kept (or dropped) at "
+                         "every Pacman move, not only at the root")
         if self.wrong_moves:
             at, got, best = self.wrong_moves[0]
             lines.append(f"position {at}: moved {got}, a best move is {best}"
