@@ -121,3 +121,37 @@ class GameState:
 
     def hasWall(self, x: int, y: int) -> bool:
         return self.engine.is_wall((x, y))
+
+    # --- the classic state's data, which some submissions read directly ---------------------
+    @property
+    def data(self) -> StateData:
+        return StateData(self)
+
+
+class LayoutView:
+    """The classic ``layout`` fields: ``width``, ``height``, ``walls``, ``food``, ``capsules``,
+    ``totalFood`` (food at the start) and ``numGhosts()``."""
+
+    def __init__(self, state: GameState) -> None:
+        layout = state.engine.layout
+        self.width, self.height = layout.width, layout.height
+        self.walls = state.getWalls()
+        self.food = Grid.from_cells(layout.width, layout.height, layout.positions_of(layout.food))
+        self.capsules = layout.positions_of(layout.capsules)
+        self.totalFood = len(layout.cells_of(layout.food))
+        self._ghosts = len(layout.ghost_starts)
+
+    def numGhosts(self) -> int:
+        return self._ghosts
+
+
+class StateData:
+    """A read-only view of the classic ``GameStateData`` fields of a state."""
+
+    def __init__(self, state: GameState) -> None:
+        self.layout = LayoutView(state)
+        self.food = state.getFood()
+        self.capsules = state.getCapsules()
+        self.score = state.getScore()
+        self.agentStates = [state.getPacmanState(), *state.getGhostStates()]
+        self._win, self._lose = state.isWin(), state.isLose()

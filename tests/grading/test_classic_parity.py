@@ -250,3 +250,15 @@ def test_the_reference_counts_states_as_the_classic_course_does():
         for agent in range(3):
             state = state.successor(MOVES[3 * position + agent], agent)
         facing = facing if MOVES[3 * position] == "Stop" else MOVES[3 * position]
+
+
+def test_classic_state_data_is_readable_as_some_real_files_read_it():
+    from pacman.compat.state import GameState as ClassicState
+
+    layout = load_layout("smallClassic")
+    state = ClassicState(GameState.initial(layout, num_ghosts=2))
+    data = state.data
+    assert (data.layout.width, data.layout.height) == (layout.width, layout.height)
+    assert data.layout.totalFood == state.getNumFood() == data.food.count()
+    assert data.layout.numGhosts() == len(layout.ghost_starts)
+    assert data.score == state.getScore() and not data._win and not data._lose
