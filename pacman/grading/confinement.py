@@ -31,11 +31,19 @@ from typing import Any, Callable
 ALLOWED_MODULES = frozenset({
     "pacman", "pacman.errors", "pacman.directions", "pacman.layout", "pacman.state",
     "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options", "pacman.compat",
+    "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
+    "pacman.recording", "pacman.sandboxed_agent",
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state",
     "pacman.grading.confinement", "agents", "agents.base",
 })
 _ALLOWED_PACKAGES = ("pacman.compat.",)
 _GUARDED_ROOTS = ("pacman", "agents")
+
+
+def module_allowed(name: str) -> bool:
+    """Whether a submission may import the module ``name`` (see :data:`ALLOWED_MODULES`)."""
+    return (name.partition(".")[0] not in _GUARDED_ROOTS or name in ALLOWED_MODULES
+            or name.startswith(_ALLOWED_PACKAGES))
 
 
 class ProjectImportBlocker(importlib.abc.MetaPathFinder):
@@ -45,9 +53,7 @@ class ProjectImportBlocker(importlib.abc.MetaPathFinder):
         self.report = report
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
-        if name.partition(".")[0] not in _GUARDED_ROOTS or name in ALLOWED_MODULES:
-            return None
-        if name.startswith(_ALLOWED_PACKAGES):
+        if module_allowed(name):
             return None
         message = (f"blocked by the grader: importing {name} (the project's agents, evaluations "
                    "and grader are not available to submissions)")
@@ -60,7 +66,7 @@ def block_project_imports(report: Callable[[str], None]) -> None:
     a submission may not use (the worker itself imports none)."""
     sys.meta_path.insert(0, ProjectImportBlocker(report))
     for name in [n for n in sys.modules if n.partition(".")[0] in _GUARDED_ROOTS]:
-        if name not in ALLOWED_MODULES and not name.startswith(_ALLOWED_PACKAGES):
+        if not module_allowed(name):
             del sys.modules[name]
 
 

@@ -25,8 +25,9 @@ Before any student code runs the worker hardens itself:
 Commands: ``load`` (import the submission, find the assignment's roles), ``tree`` (run an agent
 on the root of a tree held by the grader), ``game`` (build the agent for a game; for a game of
 the grader's own search, only check the evaluation function), ``move`` (one decision on a state
-sent by the grader, which runs the game loop itself) and ``evaluate`` (the submission's
-evaluation function on states sent by the grader, whose search asks for them).
+sent by the grader, which runs the game loop itself), ``evaluate`` (the submission's
+evaluation function on states sent by the grader, whose search asks for them) and ``position``
+(the agent's move from a real position held and counted by the grader).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from pacman.game import agent_rng
 from pacman.grading.confinement import (block_project_imports, disarm_process_calls,
                                         install_syscall_filter)
 from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
-                                         RemoteState, remote_evaluation)
+                                         RemotePositionState, RemoteState, remote_evaluation)
 from pacman.layout import parse_layout
 from pacman.options import declared_options
 from pacman.plugins import load_file_module
@@ -215,7 +216,7 @@ class Session:
         try:
             if is_classic_agent(cls):
                 agent = _build_classic(cls, depth)
-                agent.evaluationFunction = evaluation
+                agent.evaluationFunction = lambda state: float(evaluation(state))  # classic: floats
                 reply["action"] = agent.getAction(RemoteClassicState(self.channel, message["root"]))
             else:
                 agent = _build_native(cls, 0, random.Random(0),
@@ -259,6 +260,25 @@ class Session:
         except BaseException as error:
             return {"error": _describe(error)}
         return {"error": None}
+
+    def position(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The agent's move from a real position held by the grader, which counts the states
+        explored (see :mod:`pacman.grading.position_server`). Classic agents get the depth as
+        text and keep their own evaluation function, as the classic course builds them."""
+        if self.layout is None or self.layout.text != message["layout"]:
+            self.layout = parse_layout(message["layout"], name=message["layout_name"])
+        self.channel.layout = self.layout
+        cls = self.roles[message["role"]]
+        depth = message["depth"]
+        root = RemotePositionState(self.channel, message["root"])
+        try:
+            if is_classic_agent(cls):
+                action = _build_classic(cls, depth).getAction(root)
+            else:
+                action = _build_native(cls, 0, random.Random(0), {"depth": depth}).get_action(root)
+        except BaseException as error:  # the student's failure is the test's result
+            return {"action": None, "error": _describe(error)}
+        return {"action": action if isinstance(action, str) else None, "error": None}
 
     def move(self, message: dict[str, Any]) -> dict[str, Any]:
         state = self._state(message["state"])
@@ -377,7 +397,7 @@ def main() -> None:
     harden(config, output)
     session = Session(output, Channel(connection))
     handlers = {"load": session.load, "tree": session.tree, "game": session.game,
-                "move": session.move, "evaluate": session.evaluate}
+                "move": session.move, "evaluate": session.evaluate, "position": session.position}
     while True:
         try:
             message = json.loads(connection.recv_bytes())
