@@ -51,7 +51,7 @@ from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
                                   is_classic_source)
 from pacman.game import agent_rng
 from pacman.grading.confinement import (block_project_imports, disarm_process_calls,
-                                        install_syscall_filter)
+                                        install_audit_hook, install_syscall_filter)
 from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
                                          RemotePositionState, RemoteState, remote_evaluation)
 from pacman.layout import parse_layout
@@ -99,56 +99,7 @@ class _CappedOutput:
         return text
 
 
-_BLOCKED = {
-    "os.system": "running a shell command", "os.fork": "forking", "os.forkpty": "forking",
-    "os.posix_spawn": "starting a process", "os.spawn": "starting a process",
-    "os.exec": "replacing the process", "subprocess.Popen": "starting a process",
-    "os.kill": "sending a signal", "os.killpg": "sending a signal",
-    "signal.pthread_kill": "sending a signal", "ctypes.dlopen": "loading native code",
-    "ctypes.dlsym": "loading native code", "ctypes.call_function": "calling native code",
-    "socket.__new__": "opening a socket", "resource.setrlimit": "changing resource limits",
-    "resource.prlimit": "changing resource limits", "os.remove": "deleting files",
-    "os.rename": "renaming files", "os.rmdir": "deleting folders", "os.mkdir": "creating folders",
-    "os.chmod": "changing permissions", "os.truncate": "truncating files",
-    "os.symlink": "creating links", "os.link": "creating links", "shutil.rmtree": "deleting files",
-    "os.setuid": "changing user", "os.chdir": "changing folder",
-}
-_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 violations: list[str] = []
-
-
-def _install_audit_hook(readable: list[str], forbidden: list[str]) -> None:
-    def hook(event: str, args: tuple) -> None:
-        what = _BLOCKED.get(event)
-        if what is None and event == "open":
-            what = _open_violation(args, readable, forbidden)
-        if what is not None:
-            message = f"blocked by the grader: {what} ({event})"
-            _report(message)
-            raise PermissionError(message)
-
-    sys.addaudithook(hook)
-
-
-def _open_violation(args: tuple, readable: list[str], forbidden: list[str]) -> str | None:
-    path, mode, flags = (tuple(args) + (None, None, None))[:3]
-    if isinstance(path, int):
-        return None
-    writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
-        isinstance(flags, int) and flags & _WRITE_FLAGS)
-    try:
-        real = os.path.realpath(os.fsdecode(path))
-    except (TypeError, ValueError):
-        return "opening a file"
-    if real == os.devnull:
-        return None
-    if writing:
-        return f"writing the file {os.fsdecode(path)}"
-    if any(real == f or real.startswith(f + os.sep) for f in forbidden) or real.endswith(".toml"):
-        return f"reading the file {os.fsdecode(path)}"
-    if any(real == r or real.startswith(r + os.sep) for r in readable):
-        return None
-    return f"reading the file {os.fsdecode(path)}"
 
 
 def _report(message: str) -> None:
@@ -172,8 +123,8 @@ def harden(config: dict[str, Any], output: _CappedOutput) -> None:
     block_project_imports(_report)
     config["filtered"] = install_syscall_filter()
     sys.stdout = sys.stderr = output  # type: ignore[assignment]
-    _install_audit_hook([os.path.realpath(p) for p in config["readable"]],
-                        [os.path.realpath(p) for p in config["forbidden"]])
+    install_audit_hook([os.path.realpath(p) for p in config["readable"]],
+                       [os.path.realpath(p) for p in config["forbidden"]], _report)
 
 
 class Session:
