@@ -51,7 +51,7 @@ class PositionProbe:
     def _ask(self, state: GameState) -> PositionObservation:
         from pacman.grading.grader import _error_text
 
-        server = PositionServer(state, self.facing)
+        server = PositionServer(state, self.facing, self.test.depth)
         try:
             self.session.ensure()
             reply = self.session.request({"cmd": "position", "role": self.test.role,

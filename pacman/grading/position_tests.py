@@ -54,7 +54,14 @@ class PositionRecorder:
         return (state[1], (facing, *state[2][1:]), state[3], state[4], state[5], state[6])
 
     def successor(self, state: GameState, action: str, agent: int) -> GameState:
+        """The child of ``state`` by ``agent`` playing ``action``, recorded."""
         child = state.successor(action, agent)
+        self.record(state, action, agent, child)
+        return child
+
+    def record(self, state: GameState, action: str, agent: int, child: GameState) -> None:
+        """Record that the search asked ``child``, the successor of ``state`` by ``agent``
+        playing ``action`` (computed by the caller); in the order the search asked them."""
         self.successors += 1
         facing = self._facing.get(state[1:], state[2][0])
         if agent == 0 and action != STOP:
@@ -62,7 +69,6 @@ class PositionRecorder:
         self._facing.setdefault(child[1:], facing)
         self.explored.add(self.identity(state))
         self.explored.add(self.identity(child))
-        return child
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,10 @@ The same proxies speak two APIs over one handle:
 A position test (:mod:`pacman.grading.position_server`) serves real Pacman states the same way:
 a :class:`RemotePositionState` speaks both APIs; the legal actions of the agent to move come
 with each handle, other agents' are a call, and any other read-only accessor (positions, food,
-ghost states) answers from a local copy of the state's fields, asked once per handle.
+ghost states) answers from a local copy of the state's fields, asked once per handle. Its first
+successor is a call that also hands out the handles of its siblings and of the states below
+them a correct search will ask; asking those is a one-way notice (``{"call": "took", ...}``, no
+answer, sent in order before the next call and before the move), recorded by the grader.
 
 Protocol (JSON messages on the worker's connection, while the grader waits for the answer to
 its own request): the worker sends ``{"call": NAME, "handle": H, ...}`` and receives
@@ -56,15 +59,30 @@ class Channel:
 
     def __init__(self, connection: Any) -> None:
         self._connection = connection
+        self._taken: list[int] = []
         self.layout: Any = None
 
     def call(self, name: str, **fields: Any) -> dict[str, Any]:
+        self.flush()
         self._connection.send_bytes(json.dumps({"call": name, **fields}).encode())
         answer = json.loads(self._connection.recv_bytes())
         if "raise" in answer:
             kind, message = answer["raise"]
             raise _RAISED.get(kind, GraderError)(message)
         return answer
+
+    def took(self, handle: int) -> None:
+        """Tell the grader that a successor it handed out ahead was asked (one way, sent with
+        the next call or :meth:`flush`)."""
+        self._taken.append(handle)
+        if len(self._taken) >= 1000:
+            self.flush()
+
+    def flush(self) -> None:
+        """Send the pending notices (one-way: the grader answers nothing)."""
+        if self._taken:
+            taken, self._taken = self._taken, []
+            self._connection.send_bytes(json.dumps({"call": "took", "handles": taken}).encode())
 
 
 class _Proxy:
@@ -190,7 +208,7 @@ class RemotePositionState:
     """A real Pacman state held by the grader, seen through the classic and the native API."""
 
     __slots__ = ("_channel", "_handle", "_turn", "_agents", "_actions", "_score", "_outcome",
-                 "_view")
+                 "_view", "_children")
 
     def __init__(self, channel: Channel, info: dict[str, Any]) -> None:
         setter = object.__setattr__
@@ -202,6 +220,8 @@ class RemotePositionState:
         setter(self, "_score", info["score"])
         setter(self, "_outcome", info["outcome"])
         setter(self, "_view", None)
+        # agent -> action -> info: successors the grader handed out ahead
+        setter(self, "_children", {info["turn"]: info["children"]} if "children" in info else {})
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -225,8 +245,13 @@ class RemotePositionState:
             action = repr(action)[:100]
         if not isinstance(agent, int) or isinstance(agent, bool):
             agent = repr(agent)[:20]
-        info = self._channel.call("successor", handle=self._handle, agent=agent, action=action)
-        return RemotePositionState(self._channel, info["node"])
+        known = self._children.get(agent)
+        if known is not None and action in known:  # the grader records it on this notice
+            self._channel.took(known[action]["handle"])
+            return RemotePositionState(self._channel, known[action])
+        answer = self._channel.call("expand", handle=self._handle, agent=agent, action=action)
+        self._children[agent] = answer["children"]
+        return RemotePositionState(self._channel, answer["children"][answer["action"]])
 
     def __getattr__(self, name: str) -> Any:
         """Any other accessor of either API, answered by a local copy of the state."""

@@ -169,8 +169,9 @@ class Worker:
                     return reply
                 answer = server.answer(reply) if server is not None else {
                     "raise": ["GraderError", "no call is served during this request"]}
-                until = min(latest, until + CALL_ALLOWANCE)
-                self.connection.send_bytes(json.dumps(answer).encode())
+                if answer is not None:  # None: a one-way call, nothing to send back
+                    until = min(latest, until + CALL_ALLOWANCE)
+                    self.connection.send_bytes(json.dumps(answer).encode())
         except (EOFError, OSError, BrokenPipeError):
             raise WorkerFailure("died", self._death()) from None
         except WorkerFailure:

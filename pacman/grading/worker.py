@@ -228,7 +228,9 @@ class Session:
             else:
                 action = _build_native(cls, 0, random.Random(0), {"depth": depth}).get_action(root)
         except BaseException as error:  # the student's failure is the test's result
+            self.channel.flush()
             return {"action": None, "error": _describe(error)}
+        self.channel.flush()  # the grader records what was asked before the move arrives
         return {"action": action if isinstance(action, str) else None, "error": None}
 
     def move(self, message: dict[str, Any]) -> dict[str, Any]:

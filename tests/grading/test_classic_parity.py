@@ -21,7 +21,7 @@ from pacman.grading.remote_state import Channel, RemotePositionState
 from pacman.grading.variants import BUGS
 from pacman.compat.state import GameState as ClassicState
 from pacman.errors import IllegalActionError
-from pacman.grading.remote_state import GraderError
+from pacman.grading.remote_state import GraderError, NodeBudgetExceeded
 from pacman.layout import load_layout
 from pacman.state import GameState
 
@@ -203,13 +203,15 @@ class _Loopback:
         return self.answer
 
 
-def _served(search, state, facing=None):
+def _served(search, state, facing=None, depth=2):
     """Run a classic-style search on handles of ``state`` served by a :class:`PositionServer`,
-    as the worker does: the move and the server's count of distinct states explored."""
-    server = PositionServer(state, facing)
+    as the worker does: the move and the server's count of distinct states explored
+    (``depth``: the test's depth, for the states handed out ahead; ``None``: none are)."""
+    server = PositionServer(state, facing, depth)
     channel = Channel(_Loopback(server))
     channel.layout = state.layout
     action = search(RemotePositionState(channel, json.loads(json.dumps(server.root()))))
+    channel.flush()
     return action, server.finish({"action": action})["explored"]
 
 
@@ -225,7 +227,7 @@ def test_a_correct_search_explores_what_the_reference_counts(state):
 
 def test_served_states_answer_what_the_classic_api_and_the_rules_say():
     state = _positions(3)[2]
-    server = PositionServer(state)
+    server = PositionServer(state, depth=1)
     channel = Channel(_Loopback(server))
     channel.layout = state.layout
     root = RemotePositionState(channel, server.root())
@@ -241,7 +243,15 @@ def test_served_states_answer_what_the_classic_api_and_the_rules_say():
         root.generateSuccessor(7, "North")
     with pytest.raises(AttributeError):
         root.recorder  # noqa: B018  (the record is the grader's, never the submission's)
-    assert server.finish({})["explored"] == 2
+    again = root.generateSuccessor(0, root.getLegalActions(0)[-1])  # handed out ahead
+    assert server.finish({})["explored"] == 2  # not asked yet as far as the grader knows
+    channel.flush()
+    assert server.finish({})["explored"] == 2 + (again != child)
+    small = PositionServer(state, max_states=10)
+    tight = Channel(_Loopback(small))
+    with pytest.raises(NodeBudgetExceeded):
+        _classic_search("minimax", 2)(RemotePositionState(tight, small.root()))
+    assert small.finish({"action": "North"})["action"] is None
 
 
 _SEARCHES = [(algorithm, keep) for algorithm in ("minimax", "alphabeta", "expectimax")
@@ -334,9 +344,10 @@ def test_a_served_classic_search_counts_exactly_what_the_classic_course_counts()
     state = GameState.initial(load_layout("smallClassic"), num_ghosts=2)
     facing = "Stop"
     for position, expected in enumerate(CLASSIC_COUNTS):
-        counts = [_served(_classic_search(algorithm, 2, keep), state, facing)[1]
-                  for algorithm, keep in _SEARCHES]
-        assert counts == expected, f"position {position}"
+        for ahead in (2, None):  # with the states handed out ahead, and without
+            counts = [_served(_classic_search(algorithm, 2, keep), state, facing, ahead)[1]
+                      for algorithm, keep in _SEARCHES]
+            assert counts == expected, f"position {position}"
         for agent in range(3):
             state = state.successor(MOVES[3 * position + agent], agent)
         facing = facing if MOVES[3 * position] == "Stop" else MOVES[3 * position]
