@@ -61,6 +61,8 @@ class PositionServer(StateServer):
         self.plies: list[int] = [0]
         self.horizon = depth * self.agents if depth is not None else 0
         self.speculated = 0
+        #: ``expand`` calls answered (round trips besides the request itself).
+        self.expands = 0
         self.max_states = max_states
         self.overrun: str | None = None
 
@@ -101,6 +103,7 @@ class PositionServer(StateServer):
         if action not in state.legal_actions(agent):
             state.successor(action, agent)  # the engine's own error for this move
             raise IllegalActionError(f"{action!r} is not a legal action of agent {agent}")
+        self.expands += 1
         children = self._children(message["handle"], agent)
         self._speculate(list(children.values()))
         self._record(children[action]["handle"])
