@@ -8,6 +8,11 @@ and ``N`` rounds. In process, its states are the grader's own tree states; throu
 every successor and evaluation is a round trip over the pipe. Prints the best of ``R`` runs:
 seconds per search, calls served, and microseconds per call (the round trip's cost), plus the
 time to start a worker and load the submission.
+
+Then position tests: the zoo's classic minimax searches ``P`` positions of a seeded game on
+smallClassic with two ghosts (depth 2) through a worker, with the states a correct search asks
+handed out ahead (one round trip per position) and without (one round trip per state the
+search expands); prints seconds per position, round trips and states explored per position.
 """
 
 from __future__ import annotations
@@ -54,10 +59,52 @@ def through_worker(tree: LayeredTree, depth: int) -> tuple[float, int, float]:
     return seconds, len(reply["generated"]) + len(reply["evaluated"]), started
 
 
+CLASSIC = ROOT / "tests" / "grading" / "zoo" / "correct_classic.py"
+
+
+def positions(count: int) -> list:
+    """Pacman's positions of a seeded random game on smallClassic with two ghosts."""
+    import random
+
+    from pacman.layout import load_layout
+    from pacman.state import GameState
+
+    rng = random.Random(5)
+    state = GameState.initial(load_layout("smallClassic"), num_ghosts=2)
+    found = []
+    while len(found) < count and state.outcome is None:
+        if state.turn == 0:
+            found.append(state)
+        state = state.successor(rng.choice(state.legal_actions()))
+    return found
+
+
+def served_positions(states: list, ahead: bool) -> tuple[float, int, int]:
+    """Seconds, round trips and states explored over ``states``, through one worker."""
+    from pacman.grading.position_server import PositionServer
+
+    with Worker(Limits(wall_seconds=300), [CLASSIC.parent]) as worker:
+        worker.request({"cmd": "load", "path": str(CLASSIC),
+                        "roles": {"minimax": ["MinimaxAgent"]}}, 60)
+        layout = states[0].layout
+        trips = explored = 0
+        began = time.perf_counter()
+        for state in states:
+            server = PositionServer(state, None, 2 if ahead else None)
+            reply = worker.request({"cmd": "position", "role": "minimax", "depth": 2,
+                                    "root": server.root(), "layout": layout.text,
+                                    "layout_name": layout.name}, 60, server)
+            assert reply.get("error") is None, reply
+            trips += 1 + server.expands
+            explored += reply["explored"]
+        return time.perf_counter() - began, trips, explored
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--positions", type=int, default=20)
     args = parser.parse_args()
     tree = LayeredTree(random_tree_dict(7, 2, args.rounds, branching=(2, 3)), 2)
     depth = args.rounds
@@ -76,6 +123,17 @@ def main() -> None:
             continue
         seconds, calls, started = min(through_worker(tree, depth) for _ in range(args.repeats))
         print(f"{label:<30}{seconds:>9.3f}{calls:>8}{seconds / calls * 1e6:>9.1f}{started:>18.2f}")
+    os.environ.pop(ENVIRONMENT, None)
+    states = positions(args.positions)
+    print(f"\n{len(states)} positions on smallClassic, classic minimax depth 2 "
+          f"({jail_status().line.split(':')[0]})")
+    print(f"{'states handed out ahead':<30}{'s/position':>11}{'trips/pos':>11}{'explored/pos':>14}")
+    for ahead in (True, False):
+        seconds, trips, explored = min(served_positions(states, ahead)
+                                       for _ in range(args.repeats))
+        n = len(states)
+        print(f"{'yes' if ahead else 'no':<30}{seconds / n:>11.4f}{trips / n:>11.1f}"
+              f"{explored / n:>14.1f}")
 
 
 if __name__ == "__main__":

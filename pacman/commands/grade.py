@@ -1,10 +1,15 @@
-"""``grade``: grade a submission (or a folder of submissions) against an assignment.
+"""``grade``: grade a submission, or a folder of submissions, against an assignment.
 
-Usage: ``grade SUBMISSION [--assignment FILE] [--json OUT] [--gradescope OUT]
-[--question ID ...]`` prints the report of one submission (a Python file, or a folder holding
-one submission). ``grade DIR_OF_SUBMISSIONS --batch [--out DIR] [--jobs N]`` grades every
-submission in the folder in parallel into ``scores.csv`` plus one report per student. A folder
-is graded as a batch when it holds no module defining the assignment's agents itself.
+Usage: ``grade SUBMISSION [--assignment FILE] [--json OUT] [--gradescope OUT] [--question ID
+...]`` prints the report of one submission (a Python file, or a folder holding one submission,
+such as a whole classic project, graded by its ``multiAgents.py``). ``grade DIR --out OUT``
+grades every submission of a folder of submissions (detected: a folder holding neither
+``multiAgents.py`` nor a file defining the assignment's agents) into ``OUT/gradebook.csv`` plus
+one report per student. ``grade --gradescope-package DIR`` writes Gradescope's autograder bundle.
+
+Without ``--assignment``, a file written against the classic course's API is graded on the
+shipped ``classic`` assignment, anything else on ``default`` (``lecture`` is another name for
+it).
 """
 
 from __future__ import annotations
@@ -14,17 +19,20 @@ import sys
 from pathlib import Path
 
 from pacman.commands.argtypes import whole_number
-from pacman.grading.assignment import load_assignment
+from pacman.errors import ConfigurationError
+from pacman.grading.assignment import assignment_for, load_assignment
 from pacman.grading.batch import default_out, grade_directory, is_batch_folder
 from pacman.grading.grader import grade
+from pacman.grading.gradescope import write_package
 from pacman.grading.report import gradescope_results, json_report, text_report, write_json
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("submission", metavar="SUBMISSION",
+    parser.add_argument("submission", metavar="SUBMISSION", nargs="?",
                         help="a Python file or folder to grade, or a folder of submissions")
     parser.add_argument("--assignment", "-a", metavar="FILE",
-                        help="assignment TOML file or shipped name (default: default)")
+                        help="assignment TOML file or shipped name: classic, default or lecture "
+                             "(default: classic for classic-API files, else default)")
     parser.add_argument("--question", "-q", action="append", metavar="ID",
                         help="grade only this question (repeatable)")
     parser.add_argument("--json", metavar="OUT", help="also write the report as JSON to OUT")
@@ -32,23 +40,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="also write Gradescope's results.json to OUT")
     parser.add_argument("--batch", action="store_true",
                         help="SUBMISSION is a folder of submissions (detected when possible)")
+    parser.add_argument("--single", action="store_true",
+                        help="SUBMISSION is one submission, even a folder that looks like many")
     parser.add_argument("--out", metavar="DIR",
-                        help="batch: where scores.csv and the reports go (default: DIR-grades)")
+                        help="batch: where gradebook.csv and the reports go (default: DIR-grades)")
     parser.add_argument("--jobs", "-j", type=whole_number(1), default=2, metavar="N",
                         help="batch: submissions graded at the same time (default: 2)")
+    parser.add_argument("--gradescope-package", metavar="DIR",
+                        help="write Gradescope's autograder bundle (setup.sh, run_autograder) "
+                             "into DIR and stop")
 
 
 def run(args: argparse.Namespace) -> int:
-    assignment = load_assignment(args.assignment)
+    if args.gradescope_package:
+        scripts = write_package(Path(args.gradescope_package), args.assignment)
+        print(f"wrote {', '.join(str(s) for s in scripts)} and the project; zip the contents "
+              f"of {args.gradescope_package} and upload it as the autograder")
+        return 0
+    if args.submission is None:
+        raise ConfigurationError("grade: give a SUBMISSION (or --gradescope-package DIR)")
     path = Path(args.submission)
     questions = set(args.question or ())
-    if path.is_dir() and (args.batch or is_batch_folder(path, assignment)):
+    given = load_assignment(args.assignment) if args.assignment else None
+    if path.is_dir() and not args.single and (args.batch or is_batch_folder(path, given)):
         out = Path(args.out) if args.out else default_out(path)
-        summary = grade_directory(path, assignment, out, jobs=args.jobs, questions=questions,
+        summary = grade_directory(path, given, out, jobs=args.jobs, questions=questions,
                                   progress=lambda line: print(line, flush=True))
-        print(f"{summary.count} submissions graded in {summary.seconds:.1f} s; scores in "
+        print(f"{summary.count} submissions graded in {summary.seconds:.1f} s; gradebook in "
               f"{summary.csv_path}")
         return 0
+    if not path.exists():
+        raise ConfigurationError(f"{path}: no such Python file or folder")
+    assignment = given or load_assignment(assignment_for(path))
     report = grade(path, assignment, questions=questions,
                    progress=lambda t: print(f"  {t.number} {t.name}: {t.score:g}/{t.max_score:g}",
                                             file=sys.stderr, flush=True))

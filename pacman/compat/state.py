@@ -14,6 +14,10 @@ from pacman.errors import GameOverError
 from pacman.state import GameState as EngineState
 
 
+#: The walls grid of each maze seen (keyed by identity; the maze is kept so the key stays valid).
+_WALLS: dict[int, tuple[Any, Grid]] = {}
+
+
 class GameState:
     """A classic-API view of an engine state (``state.engine`` is the wrapped state)."""
 
@@ -98,8 +102,13 @@ class GameState:
         return Grid.from_cells(layout.width, layout.height, self.engine.food_positions)
 
     def getWalls(self) -> Grid:
+        """The maze's walls: one grid per maze, shared, as the classic course shares it."""
         layout = self.engine.layout
-        return Grid.from_cells(layout.width, layout.height, layout.positions_of(layout.walls))
+        cached = _WALLS.get(id(layout))
+        if cached is None or cached[0] is not layout:
+            grid = Grid.from_cells(layout.width, layout.height, layout.positions_of(layout.walls))
+            cached = _WALLS[id(layout)] = (layout, grid)
+        return cached[1]
 
     def getCapsules(self) -> list[tuple[int, int]]:
         return self.engine.capsule_positions
@@ -112,3 +121,37 @@ class GameState:
 
     def hasWall(self, x: int, y: int) -> bool:
         return self.engine.is_wall((x, y))
+
+    # --- the classic state's data, which some submissions read directly ---------------------
+    @property
+    def data(self) -> StateData:
+        return StateData(self)
+
+
+class LayoutView:
+    """The classic ``layout`` fields: ``width``, ``height``, ``walls``, ``food``, ``capsules``,
+    ``totalFood`` (food at the start) and ``numGhosts()``."""
+
+    def __init__(self, state: GameState) -> None:
+        layout = state.engine.layout
+        self.width, self.height = layout.width, layout.height
+        self.walls = state.getWalls()
+        self.food = Grid.from_cells(layout.width, layout.height, layout.positions_of(layout.food))
+        self.capsules = layout.positions_of(layout.capsules)
+        self.totalFood = len(layout.cells_of(layout.food))
+        self._ghosts = len(layout.ghost_starts)
+
+    def numGhosts(self) -> int:
+        return self._ghosts
+
+
+class StateData:
+    """A read-only view of the classic ``GameStateData`` fields of a state."""
+
+    def __init__(self, state: GameState) -> None:
+        self.layout = LayoutView(state)
+        self.food = state.getFood()
+        self.capsules = state.getCapsules()
+        self.score = state.getScore()
+        self.agentStates = [state.getPacmanState(), *state.getGhostStates()]
+        self._win, self._lose = state.isWin(), state.isLose()

@@ -80,6 +80,24 @@ from pacman.plugins import suggest
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 METRICS = ("win_rate", "mean_score", "wins", "timeouts", "failures")
 DEFAULT_ASSIGNMENT = "default"
+#: The shipped assignment of submissions written against the classic course's API.
+CLASSIC_ASSIGNMENT = "classic"
+#: Other names of shipped assignments: ``lecture`` is the default (seed 003's conventions).
+ASSIGNMENT_ALIASES = {"lecture": "default"}
+
+
+def assignment_for(submission: str | Path) -> str:
+    """The shipped assignment a submission is graded on when none is named: ``classic`` for a
+    file (or a folder holding one) written against the classic course's API, else ``default``."""
+    from pacman.compat.loader import is_classic_source
+
+    path = Path(submission)
+    if path.is_dir():
+        project = path / "multiAgents.py"
+        files = [project] if project.is_file() else sorted(path.glob("*.py"))
+    else:
+        files = [path]
+    return CLASSIC_ASSIGNMENT if any(is_classic_source(f) for f in files) else DEFAULT_ASSIGNMENT
 
 
 @dataclass(frozen=True)
@@ -106,12 +124,14 @@ class Band:
     threshold: float
     at_least: bool
     points: float
+    required: bool = False
 
     def met(self, value: float) -> bool:
         return value >= self.threshold if self.at_least else value <= self.threshold
 
     def describe(self) -> str:
-        return f"{self.metric} {'>=' if self.at_least else '<='} {self.threshold:g}"
+        need = " (required: otherwise the test scores 0)" if self.required else ""
+        return f"{self.metric} {'>=' if self.at_least else '<='} {self.threshold:g}{need}"
 
 
 @dataclass(frozen=True)
@@ -140,12 +160,14 @@ class Test:
     cases: tuple[TreeCase, ...] = ()
     strict: bool = False
     ties: str = "any"
-    # game tests
+    compare_evaluated: bool = True
+    # game tests (and position tests: layout, ghosts, ghost_count, seed, max_moves)
     search: str | None = None
     evaluation_role: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     layout: str = "tiny"
     ghosts: str = "random"
+    ghost_count: int | None = None
     games: int = 1
     seed: int = 0
     max_moves: int = 500
@@ -158,6 +180,7 @@ class Question:
     id: str
     title: str
     tests: tuple[Test, ...]
+    all_or_nothing: bool = False
 
     @property
     def points(self) -> float:
@@ -183,6 +206,7 @@ def load_assignment(name_or_path: str | Path | None = None) -> Assignment:
     """The assignment in a TOML file, or a shipped one by name (default: ``default``)."""
     if name_or_path is None:
         name_or_path = DEFAULT_ASSIGNMENT
+    name_or_path = ASSIGNMENT_ALIASES.get(str(name_or_path), name_or_path)
     path = Path(name_or_path)
     if path.is_file():
         text = _read(path)
@@ -249,11 +273,15 @@ class _Table:
 
 _LIMIT_KEYS = ("move_seconds", "test_seconds", "memory_mb", "output_chars", "node_budget")
 _COMMON_TEST_KEYS = ("type", "name", "points", "visibility", "tags", "agent") + _LIMIT_KEYS
-_TREE_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "trees", "agents", "strict_pruning", "ties")
+_TREE_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "trees", "agents", "strict_pruning", "ties",
+                                  "compare_evaluated")
 _RANDOM_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "count", "seed", "agents", "rounds",
-                                    "branching", "values", "strict_pruning", "ties")
+                                    "branching", "values", "strict_pruning", "ties",
+                                    "compare_evaluated")
 _GAME_KEYS = _COMMON_TEST_KEYS + ("search", "evaluation", "options", "layout", "ghosts", "games",
-                                  "seed", "max_moves", "credit", "leaderboard")
+                                  "seed", "max_moves", "credit", "leaderboard", "ghost_count")
+_POSITION_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "layout", "ghosts", "ghost_count",
+                                      "seed", "max_moves")
 
 
 def _limits(table: _Table, base: TestLimits) -> TestLimits:
@@ -287,7 +315,7 @@ def parse_assignment(data: Mapping[str, Any], source: str, base: Path | None = N
     questions = []
     seen_ids: set[str] = set()
     for qi, qdata in enumerate(questions_data, start=1):
-        qt = _Table(qdata, f"{source}: question {qi}", ("id", "title", "tests"))
+        qt = _Table(qdata, f"{source}: question {qi}", ("id", "title", "tests", "all_or_nothing"))
         qid = qt.get("id", str, f"q{qi}")
         if qid in seen_ids:
             raise ConfigurationError(f"{source}: two questions have the id {qid!r}")
@@ -297,12 +325,16 @@ def parse_assignment(data: Mapping[str, Any], source: str, base: Path | None = N
         for ti, tdata in enumerate(qt.get("tests", list, required=True), start=1):
             where = f"{source}: question {qid!r} test {ti}"
             kind = tdata.get("type") if isinstance(tdata, dict) else None
-            parse = {"tree": _tree_test, "random_trees": _random_test, "game": _game_test}.get(kind)
+            from pacman.grading.assignment_games import game_test, position_test
+
+            parse = {"tree": _tree_test, "random_trees": _random_test, "game": game_test,
+                     "positions": position_test}.get(kind)
             if parse is None:
-                raise ConfigurationError(f"{where}: 'type' must be tree, random_trees or game, got {kind!r}")
+                raise ConfigurationError(f"{where}: 'type' must be tree, random_trees, game or "
+                                         f"positions, got {kind!r}")
             test = parse(tdata, where, f"{qi}.{ti}", limits, roles, strict, ties, base)
             tests.append(test)
-        questions.append(Question(qid, title, tuple(tests)))
+        questions.append(Question(qid, title, tuple(tests), qt.get("all_or_nothing", bool, False)))
     if not questions:
         raise ConfigurationError(f"{source}: no questions")
     return Assignment(name, source, roles, tuple(questions))
@@ -334,7 +366,8 @@ def _search_keys(t: _Table, common: dict[str, Any], strict: bool, ties: str) -> 
     depth = t.positive("depth", int, 2)
     return {"algorithm": algorithm, "depth": depth,
             "strict": t.get("strict_pruning", bool, strict),
-            "ties": t.choice("ties", ("any", "first"), ties)}
+            "ties": t.choice("ties", ("any", "first"), ties),
+            "compare_evaluated": t.get("compare_evaluated", bool, True)}
 
 
 def _check_tree(case: TreeCase, algorithm: str, where: str) -> TreeCase:
@@ -417,47 +450,3 @@ def _random_test(data: Any, where: str, number: str, limits: TestLimits, roles: 
                              agents, source=f"{where}: random tree {k}"))
         for k in range(count))
     return Test(cases=cases, **common, **keys)
-
-
-def _game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Mapping[str, Any],
-               strict: bool, ties: str, base: Path | None) -> Test:
-    from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS
-    from pacman.layout import load_layout
-
-    t = _Table(data, where, _GAME_KEYS)
-    common = _common(t, number, limits, roles, "game", "games")
-    search = t.get("search", str, None)
-    evaluation = t.get("evaluation", str, None)
-    if search is not None:
-        if search not in PACMAN_AGENTS:
-            raise ConfigurationError(f"{where}: 'search' {search!r} is not a Pacman agent{suggest(search, PACMAN_AGENTS)}")
-        if evaluation is None or evaluation not in roles:
-            raise ConfigurationError(f"{where}: 'search' needs 'evaluation', a role of [roles]")
-        if common["role"] is not None:
-            raise ConfigurationError(f"{where}: give either 'agent' or 'search', not both")
-    elif common["role"] is None:
-        raise ConfigurationError(f"{where}: a game test needs 'agent' (a role) or 'search' with 'evaluation'")
-    layout = t.get("layout", str, "tiny")
-    load_layout(layout)  # fail now, with the maze's own message, rather than while grading
-    ghosts = t.get("ghosts", str, "random")
-    for g in ghosts.split(","):
-        if g.strip() not in GHOST_AGENTS:
-            raise ConfigurationError(f"{where}: unknown ghost {g.strip()!r}{suggest(g.strip(), GHOST_AGENTS)}")
-    options = t.get("options", dict, {})
-    credit = []
-    for i, band in enumerate(t.get("credit", list, required=True), start=1):
-        b = _Table(band, f"{where}: credit band {i}", ("metric", "at_least", "at_most", "points"))
-        metric = b.choice("metric", METRICS, "win_rate")
-        if ("at_least" in b.data) == ("at_most" in b.data):
-            raise ConfigurationError(f"{b.where}: give exactly one of 'at_least' and 'at_most'")
-        key = "at_least" if "at_least" in b.data else "at_most"
-        credit.append(Band(metric, float(b.get(key, (int, float))), key == "at_least",
-                           float(b.get("points", (int, float), 1))))
-    leaderboard = t.get("leaderboard", str, None)
-    if leaderboard is not None and leaderboard not in METRICS:
-        raise ConfigurationError(f"{where}: 'leaderboard' must be one of {', '.join(METRICS)}")
-    common["points"] = sum(b.points for b in credit)
-    return Test(search=search, evaluation_role=evaluation, options=options, layout=layout,
-                ghosts=ghosts, games=t.positive("games", int, 1), seed=t.get("seed", int, 0),
-                max_moves=t.positive("max_moves", int, 500), credit=tuple(credit),
-                leaderboard=leaderboard, **common)

@@ -1,9 +1,18 @@
-"""Batch grading: every submission in a folder, in parallel, into one CSV plus one report each.
+"""Batch grading: a folder of submissions, in parallel, into one gradebook plus one report each.
 
 A folder of submissions holds one Python file or one folder per student (names starting with
-``.`` or ``_`` are skipped). Submissions are graded by a process pool (each grade runs its own
-sandboxed workers); the order of rows in ``scores.csv`` is the sorted order of the names, so a
-run is reproducible whatever order the pool finishes in.
+``.`` or ``_`` are skipped). A student's id is the full name of that file or folder
+(``alice.py``, ``bob.smith``, ``bob.jones``), so no two students share one. A student's folder
+holding the whole classic project is graded by its ``multiAgents.py`` alone.
+
+Out of a run come, in the output folder:
+
+* ``gradebook.csv``: one row per student, in sorted order of ids: per-question points, total,
+  maximum and status (``graded``, ``did not load: ...``, or ``grader error: ...``);
+* ``<id>.txt``: the student's report, showing only what students may see (tests that are not
+  ``visible`` appear as hidden, with neither points nor details);
+* ``<id>.results.json``: Gradescope's results (Gradescope applies the visibilities itself);
+* ``instructor/<id>.json``: the full report.
 """
 
 from __future__ import annotations
@@ -16,9 +25,12 @@ from pathlib import Path
 from typing import Callable
 
 from pacman.errors import ConfigurationError
-from pacman.grading.assignment import Assignment, load_assignment
+from pacman.grading.assignment import Assignment, assignment_for, load_assignment
 from pacman.grading.grader import grade
-from pacman.grading.report import gradescope_results, json_report, text_report, write_json
+from pacman.grading.report import (gradescope_results, json_report, student_text_report,
+                                   write_json)
+
+GRADEBOOK = "gradebook.csv"
 
 
 @dataclass(frozen=True)
@@ -30,76 +42,109 @@ class BatchSummary:
 
 def submissions_in(folder: Path) -> list[Path]:
     """The submissions of a batch folder: its ``.py`` files and sub-folders, sorted by name."""
-    entries = [p for p in sorted(folder.iterdir()) if not p.name.startswith((".", "_"))
-               and (p.is_dir() or p.suffix == ".py") and p.name != "__pycache__"]
-    return entries
+    return [p for p in sorted(folder.iterdir()) if not p.name.startswith((".", "_"))
+            and (p.is_dir() or p.suffix == ".py") and p.name != "__pycache__"]
 
 
-def is_batch_folder(folder: Path, assignment: Assignment) -> bool:
-    """A folder is a batch when none of its own files defines one of the assignment's names."""
+def is_batch_folder(folder: Path, assignment: Assignment | None = None) -> bool:
+    """Whether ``folder`` holds submissions rather than being one.
+
+    It is one submission when it holds ``multiAgents.py`` (a classic project), or has no
+    sub-folders and exactly one Python file defining one of the assignment's names (by default
+    those of the shipped assignment); with several such files, or with sub-folders, each file
+    and folder is a student's.
+    """
+    if (folder / "multiAgents.py").is_file():
+        return False
+    entries = submissions_in(folder)
+    if any(p.is_dir() for p in entries):
+        return True
+    if assignment is None:
+        assignment = load_assignment()
     names = {n for names in assignment.roles.values() for n in names}
-    for file in folder.glob("*.py"):
-        try:
-            text = file.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        if any(f"class {n}" in text or f"def {n}" in text or f"{n} =" in text for n in names):
-            return False
-    return True
+    defining = [f for f in entries if _defines(f, names)]
+    return len(defining) != 1 and bool(entries)
+
+
+def _defines(file: Path, names: set[str]) -> bool:
+    try:
+        text = file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(f"class {n}" in text or f"def {n}" in text or f"{n} =" in text for n in names)
 
 
 def default_out(folder: Path) -> Path:
     return folder.resolve().parent / f"{folder.resolve().name}-grades"
 
 
-def _grade_one(path: str, assignment_source: str, questions: list[str], out: str) -> tuple[str, dict]:
-    assignment = load_assignment(assignment_source)
-    report = grade(path, assignment, questions=set(questions))
-    stem = Path(path).stem
-    Path(out, f"{stem}.txt").write_text(text_report(report) + "\n", encoding="utf-8")
-    write_json(json_report(report), Path(out, f"{stem}.json"))
-    write_json(gradescope_results(report), Path(out, f"{stem}.results.json"))
-    return stem, {"total": report.score, "max": report.max_score,
-                  **{q.id: q.score for q in report.questions}}
+def _grade_one(path: str, assignment_source: str | None, questions: list[str],
+               out: str) -> dict:
+    student = Path(path).name
+    source = assignment_source or assignment_for(path)
+    report = grade(path, load_assignment(source), questions=set(questions))
+    Path(out, f"{student}.txt").write_text(student_text_report(report) + "\n", encoding="utf-8")
+    write_json(gradescope_results(report), Path(out, f"{student}.results.json"))
+    write_json(json_report(report), Path(out, "instructor", f"{student}.json"))
+    failed_load = next((t.output[0] for q in report.questions for t in q.tests if t.load_failure),
+                       None)
+    return {"total": report.score, "max": report.max_score,
+            "status": "graded" if failed_load is None else f"did not load: {failed_load}",
+            **{q.id: q.score for q in report.questions}}
 
 
-def grade_directory(folder: Path, assignment: Assignment, out: Path, *, jobs: int = 2,
+def grade_directory(folder: Path, assignment: Assignment | None, out: Path, *, jobs: int = 2,
                     questions: set[str] | None = None,
                     progress: Callable[[str], None] | None = None) -> BatchSummary:
-    """Grade every submission of ``folder`` with ``jobs`` processes; write ``out/scores.csv``
-    and ``out/<name>.txt``, ``.json`` and ``.results.json`` per submission."""
+    """Grade every submission of ``folder`` with ``jobs`` processes into ``out`` (see the
+    module docstring). ``assignment`` ``None`` grades each submission on the shipped
+    assignment its API calls for (:func:`~pacman.grading.assignment.assignment_for`)."""
     began = time.monotonic()
     subs = submissions_in(folder)
     if not subs:
         raise ConfigurationError(f"{folder}: no submissions (Python files or folders) in it")
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        (out / "instructor").mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ConfigurationError(f"{out}: cannot create the output folder ({error.strerror})") from None
-    source = assignment.source.removeprefix("assignment ")
+    source = None if assignment is None else assignment.source.removeprefix("assignment ")
     rows: dict[str, dict] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(_grade_one, str(p), source, sorted(questions or ()), str(out)): p
                    for p in subs}
         for future, path in futures.items():
             try:
-                stem, row = future.result()
+                row = future.result()
             except Exception as error:  # one broken grade must not lose the others
-                stem, row = path.stem, {"error": f"{type(error).__name__}: {error}"}
-            rows[stem] = row
+                row = {"status": f"grader error: {type(error).__name__}: {error}"}
+            rows[path.name] = row
             if progress is not None:
-                progress(f"{stem}: " + (f"{row['total']:g}/{row['max']:g}" if "total" in row
-                                        else row["error"]))
-    ids = [q.id for q in assignment.questions if not questions or q.id in questions]
-    csv_path = out / "scores.csv"
-    with open(csv_path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["student", *ids, "total", "max", "error"])
-        for stem in sorted(rows):
-            row = rows[stem]
-            writer.writerow([stem, *(_cell(row.get(i)) for i in ids), _cell(row.get("total")),
-                             _cell(row.get("max")), row.get("error", "")])
+                progress(f"{path.name}: " + (f"{row['total']:g}/{row['max']:g}" if "total" in row
+                                             else "") + ("" if row["status"] == "graded"
+                                                         else f" ({row['status']})"))
+    csv_path = out / GRADEBOOK
+    _write_gradebook(csv_path, rows, _question_ids(rows, assignment, questions))
     return BatchSummary(len(subs), csv_path, time.monotonic() - began)
+
+
+def _question_ids(rows: dict[str, dict], assignment: Assignment | None,
+                  questions: set[str] | None) -> list[str]:
+    if assignment is not None:
+        return [q.id for q in assignment.questions if not questions or q.id in questions]
+    seen: dict[str, None] = {}
+    for row in rows.values():
+        seen.update((k, None) for k in row if k not in ("total", "max", "status"))
+    return sorted(seen, key=lambda q: (len(q), q))
+
+
+def _write_gradebook(path: Path, rows: dict[str, dict], ids: list[str]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student", *ids, "total", "max", "status"])
+        for student in sorted(rows):
+            row = rows[student]
+            writer.writerow([student, *(_cell(row.get(i)) for i in ids), _cell(row.get("total")),
+                             _cell(row.get("max")), row.get("status", "")])
 
 
 def _cell(value: object) -> str:

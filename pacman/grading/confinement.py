@@ -4,7 +4,7 @@ These hold with and without bubblewrap (:mod:`pacman.grading.jail`):
 
 * :func:`block_project_imports`: importing the project's agents, evaluations, grader,
   experiments, ... raises ``ImportError`` (a finder first on ``sys.meta_path``; the audit hook of
-  :mod:`pacman.grading.worker` also refuses to open their files). Allowed: the engine's state
+  :func:`install_audit_hook` also refuses to open their files). Allowed: the engine's state
   API, the classic-API layer, :mod:`agents.base`, and the worker's own modules;
 * :func:`disarm_process_calls`: ``os.pidfd_open``, ``signal.pidfd_send_signal`` and
   ``_posixsubprocess.fork_exec`` (which no audit event covers) raise ``PermissionError``;
@@ -13,7 +13,10 @@ These hold with and without bubblewrap (:mod:`pacman.grading.jail`):
   ``CLONE_THREAD``), exec, every signal (kill, tkill, tgkill, pidfd), ptrace, writing another
   process's memory, creating, writing, renaming or deleting files, and the administrator's
   calls (mount, namespaces, modules, reboot, clocks): the call fails with ``EPERM``. Threads
-  still start.
+  still start;
+* :func:`install_audit_hook`: Python's audit events for processes, signals, ``ctypes``,
+  sockets, limit changes, file writes and reads outside the allowed folders raise
+  ``PermissionError`` and are reported to the grader.
 """
 
 from __future__ import annotations
@@ -31,11 +34,19 @@ from typing import Any, Callable
 ALLOWED_MODULES = frozenset({
     "pacman", "pacman.errors", "pacman.directions", "pacman.layout", "pacman.state",
     "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options", "pacman.compat",
+    "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
+    "pacman.recording", "pacman.sandboxed_agent",
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state",
     "pacman.grading.confinement", "agents", "agents.base",
 })
 _ALLOWED_PACKAGES = ("pacman.compat.",)
 _GUARDED_ROOTS = ("pacman", "agents")
+
+
+def module_allowed(name: str) -> bool:
+    """Whether a submission may import the module ``name`` (see :data:`ALLOWED_MODULES`)."""
+    return (name.partition(".")[0] not in _GUARDED_ROOTS or name in ALLOWED_MODULES
+            or name.startswith(_ALLOWED_PACKAGES))
 
 
 class ProjectImportBlocker(importlib.abc.MetaPathFinder):
@@ -45,9 +56,7 @@ class ProjectImportBlocker(importlib.abc.MetaPathFinder):
         self.report = report
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
-        if name.partition(".")[0] not in _GUARDED_ROOTS or name in ALLOWED_MODULES:
-            return None
-        if name.startswith(_ALLOWED_PACKAGES):
+        if module_allowed(name):
             return None
         message = (f"blocked by the grader: importing {name} (the project's agents, evaluations "
                    "and grader are not available to submissions)")
@@ -60,7 +69,7 @@ def block_project_imports(report: Callable[[str], None]) -> None:
     a submission may not use (the worker itself imports none)."""
     sys.meta_path.insert(0, ProjectImportBlocker(report))
     for name in [n for n in sys.modules if n.partition(".")[0] in _GUARDED_ROOTS]:
-        if name not in ALLOWED_MODULES and not name.startswith(_ALLOWED_PACKAGES):
+        if not module_allowed(name):
             del sys.modules[name]
 
 
@@ -175,3 +184,59 @@ def install_syscall_filter() -> bool:
     if prctl(38, 1, None, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
         return False
     return prctl(22, 2, ctypes.addressof(fprog), 0, 0) == 0  # PR_SET_SECCOMP, FILTER
+
+
+_BLOCKED = {
+    "os.system": "running a shell command", "os.fork": "forking", "os.forkpty": "forking",
+    "os.posix_spawn": "starting a process", "os.spawn": "starting a process",
+    "os.exec": "replacing the process", "subprocess.Popen": "starting a process",
+    "os.kill": "sending a signal", "os.killpg": "sending a signal",
+    "signal.pthread_kill": "sending a signal", "ctypes.dlopen": "loading native code",
+    "ctypes.dlsym": "loading native code", "ctypes.call_function": "calling native code",
+    "socket.__new__": "opening a socket", "resource.setrlimit": "changing resource limits",
+    "resource.prlimit": "changing resource limits", "os.remove": "deleting files",
+    "os.rename": "renaming files", "os.rmdir": "deleting folders", "os.mkdir": "creating folders",
+    "os.chmod": "changing permissions", "os.truncate": "truncating files",
+    "os.symlink": "creating links", "os.link": "creating links", "shutil.rmtree": "deleting files",
+    "os.setuid": "changing user", "os.chdir": "changing folder",
+}
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+
+def install_audit_hook(readable: list[str], forbidden: list[str],
+                       report: Callable[[str], None]) -> None:
+    """An audit hook (it cannot be removed) refusing processes, signals, native code, sockets,
+    limit changes, file writes, and reads outside ``readable`` or inside ``forbidden``: each
+    attempt is reported and raises ``PermissionError`` in the code that made it."""
+
+    def hook(event: str, args: tuple) -> None:
+        what = _BLOCKED.get(event)
+        if what is None and event == "open":
+            what = _open_violation(args, readable, forbidden)
+        if what is not None:
+            message = f"blocked by the grader: {what} ({event})"
+            report(message)
+            raise PermissionError(message)
+
+    sys.addaudithook(hook)
+
+
+def _open_violation(args: tuple, readable: list[str], forbidden: list[str]) -> str | None:
+    path, mode, flags = (tuple(args) + (None, None, None))[:3]
+    if isinstance(path, int):
+        return None
+    writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+        isinstance(flags, int) and flags & _WRITE_FLAGS)
+    try:
+        real = os.path.realpath(os.fsdecode(path))
+    except (TypeError, ValueError):
+        return "opening a file"
+    if real == os.devnull:
+        return None
+    if writing:
+        return f"writing the file {os.fsdecode(path)}"
+    if any(real == f or real.startswith(f + os.sep) for f in forbidden) or real.endswith(".toml"):
+        return f"reading the file {os.fsdecode(path)}"
+    if any(real == r or real.startswith(r + os.sep) for r in readable):
+        return None
+    return f"reading the file {os.fsdecode(path)}"

@@ -11,20 +11,17 @@ each of Pacman's decisions is a request to the worker.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from pacman.errors import ConfigurationError
-from pacman.game import CRASH, ILLEGAL, TIMEOUT, WIN, AgentTimeout, run_game
 from pacman.grading.assignment import Assignment, Question, Test, TreeCase
 from pacman.grading.sandbox import Worker, WorkerFailure
+from pacman.grading.state_server import StateServer
 from pacman.grading.tree_tests import Observation, judge, reference_search
-from pacman.grading.variants import BUGS, diagnose
-from pacman.layout import load_layout
-from pacman.lineup import agent_spec
-from pacman.state import GameState
+from pacman.grading.question_rules import all_or_nothing, common_diagnosis, settle_diagnosis
+from pacman.grading.variants import diagnose
 
 #: Extra seconds a worker gets to start, import the submission and build an agent.
 STARTUP_SECONDS = 10.0
@@ -50,9 +47,13 @@ class TestResult:
     diagnosis: list[str] = field(default_factory=list)
     metrics: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    load_failure: bool = False
+    passed_tests: bool | None = None
 
     @property
     def passed(self) -> bool:
+        if self.passed_tests is not None:
+            return self.passed_tests
         return self.score >= self.max_score
 
 
@@ -73,7 +74,7 @@ class QuestionResult:
     @property
     def diagnosis(self) -> list[str]:
         """The mistakes that explain every diagnosed failing test of the question."""
-        return _common_diagnosis([t.diagnosis for t in self.tests if not t.passed])
+        return common_diagnosis([t.diagnosis for t in self.tests if not t.passed])
 
 
 @dataclass
@@ -102,21 +103,38 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
     ``questions`` restricts grading to those question ids. ``progress`` is called after each
     test. Raises :class:`ConfigurationError` if the submission does not exist.
     """
-    path = Path(submission).resolve()
-    if not (path.is_file() and path.suffix == ".py") and not path.is_dir():
-        raise ConfigurationError(f"{submission}: no such Python file or folder")
+    path = submission_file(Path(submission))
     if questions:
         unknown = questions - {q.id for q in assignment.questions}
         if unknown:
             raise ConfigurationError(f"no question {sorted(unknown)[0]!r} in {assignment.source}")
     began = time.monotonic()
     report = GradeReport(str(submission), assignment.name, [])
+    load_failure: str | None = None
+    session = _Session(path, assignment)
+    try:
+        _grade_questions(report, path, assignment, questions, session, progress)
+    finally:
+        session.close()
+    report.seconds = time.monotonic() - began
+    return report
+
+
+def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
+                     questions: set[str] | None, session: _Session,
+                     progress: Callable[[TestResult], None] | None) -> None:
+    load_failure: str | None = None
     for question in assignment.questions:
         if questions and question.id not in questions:
             continue
         results = []
         for test in question.tests:
-            result = run_test(path, assignment, question, test)
+            if load_failure is not None:
+                result = _not_run(question, test, load_failure)
+            else:
+                result = run_test(path, assignment, question, test, session)
+                if result.load_failure:
+                    load_failure = f"not run: {result.output[0]} (test {result.number})"
             results.append(result)
             if progress is not None:
                 progress(result)
@@ -124,27 +142,60 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
                 report.leaderboard.append({"name": f"{test.name}: {test.leaderboard}",
                                            "value": result.metrics[test.leaderboard],
                                            "order": "asc" if test.leaderboard in ("timeouts", "failures") else "desc"})
+        settle_diagnosis(results)
+        if question.all_or_nothing:
+            all_or_nothing(results)
         report.questions.append(QuestionResult(question.id, question.title, results))
-    report.seconds = time.monotonic() - began
-    return report
 
 
-def run_test(path: Path, assignment: Assignment, question: Question, test: Test) -> TestResult:
-    """Run one test in a fresh worker; never raises for anything the submission does."""
+def submission_file(path: Path) -> Path:
+    """The file or folder to grade for ``path``: a folder holding ``multiAgents.py`` (a whole
+    classic project) is graded by that file alone. Raises :class:`ConfigurationError` when
+    ``path`` is neither a Python file nor a folder."""
+    resolved = path.resolve()
+    if resolved.is_dir() and (resolved / "multiAgents.py").is_file():
+        return resolved / "multiAgents.py"
+    if not (resolved.is_file() and resolved.suffix == ".py") and not resolved.is_dir():
+        raise ConfigurationError(f"{path}: no such Python file or folder")
+    return resolved
+
+
+def _not_run(question: Question, test: Test, reason: str) -> TestResult:
+    return TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
+                      test.tags, output=[reason])
+
+
+def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
+             session: _Session | None = None) -> TestResult:
+    """Run one test; never raises for anything the submission does.
+
+    With ``session`` the test reuses its worker when that worker is alive, has the test's
+    limits and saw no forbidden attempt (its time limits restart); otherwise a fresh one.
+    """
     result = TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
                         test.tags)
     began = time.monotonic()
-    session = _Session(path, assignment, test)
+    own = session is None
+    session = session or _Session(path, assignment)
+    session.start(test)
     try:
         if test.kind == "tree":
             _tree_test(session, test, result)
+        elif test.kind == "positions":
+            from pacman.grading.position_grading import position_test
+
+            position_test(session, test, result)
         else:
-            _game_test(session, test, result)
+            from pacman.grading.game_grading import game_test
+
+            game_test(session, test, result)
     except _Stop as stop:
         result.output.append(str(stop))
         result.score = 0.0
+        result.load_failure = isinstance(stop, _LoadFailed)
     finally:
-        session.close()
+        if own:
+            session.close()
     result.seconds = time.monotonic() - began
     return result
 
@@ -153,44 +204,68 @@ class _Stop(Exception):
     """Ends a test early (the submission cannot run it); the message explains why."""
 
 
-class _Session:
-    """A test's worker, started (and restarted after a failure) on demand."""
+class _LoadFailed(_Stop):
+    """The submission cannot even be imported: every other test would fail the same way."""
 
-    def __init__(self, path: Path, assignment: Assignment, test: Test) -> None:
+
+class _Session:
+    """The worker of the current test, started (and restarted after a failure) on demand;
+    :meth:`start` moves on to the next test."""
+
+    def __init__(self, path: Path, assignment: Assignment) -> None:
         self.path = path
         self.assignment = assignment
-        self.test = test
+        self.test: Test | None = None
         self.worker: Worker | None = None
         self.found: dict[str, Any] = {}
         self.violations: list[str] = []
         self.printed: list[str] = []
 
-    def ensure(self) -> Worker:
-        if self.worker is not None and self.worker.alive:
-            return self.worker
-        if self.worker is not None:
+    def start(self, test: Test) -> None:
+        """Make ``test`` the current test; keep the worker only if it is alive, has this test's
+        limits and saw no forbidden attempt, and restart its clock."""
+        limits = test.limits.worker_limits()
+        if self.worker is not None and (self.violations or not self.worker.alive
+                                        or self.worker.limits != limits):
             self.worker.close()
-        folder = self.path if self.path.is_dir() else self.path.parent
-        self.worker = Worker(self.test.limits.worker_limits(), [folder])
+            self.worker = None
+        if self.worker is not None:
+            self.worker.deadline = time.monotonic() + limits.wall_seconds
+        self.test = test
+        self.violations, self.printed = [], []
+
+    def ensure(self) -> Worker:
+        assert self.test is not None
         needed = [r for r in (self.test.role, self.test.evaluation_role) if r]
-        roles = {r: list(self.assignment.roles[r]) for r in needed}
-        try:
-            reply = self.request({"cmd": "load", "path": str(self.path), "roles": roles},
-                                 STARTUP_SECONDS)
-        except WorkerFailure as failure:
-            raise _Stop(f"loading the submission failed: {failure}") from None
-        if reply.get("error"):
-            raise _Stop(f"loading the submission failed: {_error_text(reply['error'])}")
-        self.found = reply.get("found") or {}
+        if self.worker is None or not self.worker.alive:
+            self._load()
         for role in needed:
             if role not in self.found:
                 names = " or ".join(self.assignment.roles[role])
                 raise _Stop(f"the submission defines no {names}")
+        assert self.worker is not None
         return self.worker
 
-    def request(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+    def _load(self) -> None:
+        assert self.test is not None
+        if self.worker is not None:
+            self.worker.close()
+        folder = self.path if self.path.is_dir() else self.path.parent
+        self.worker = Worker(self.test.limits.worker_limits(), [folder])
+        roles = {r: list(names) for r, names in self.assignment.roles.items()}
+        try:
+            reply = self.request({"cmd": "load", "path": str(self.path), "roles": roles},
+                                 STARTUP_SECONDS)
+        except WorkerFailure as failure:
+            raise _LoadFailed(f"loading the submission failed: {failure}") from None
+        if reply.get("error"):
+            raise _LoadFailed(f"loading the submission failed: {_error_text(reply['error'])}")
+        self.found = reply.get("found") or {}
+
+    def request(self, message: dict[str, Any], timeout: float,
+                server: StateServer | None = None) -> dict[str, Any]:
         assert self.worker is not None
-        reply = self.worker.request(message, timeout)
+        reply = self.worker.request(message, timeout, server)
         for v in reply.get("violations") or []:
             if isinstance(v, str) and v not in self.violations:
                 self.violations.append(v)
@@ -202,6 +277,7 @@ class _Session:
     def close(self) -> None:
         if self.worker is not None:
             self.worker.close()
+            self.worker = None
 
 
 def _error_text(error: Any) -> str:
@@ -237,7 +313,7 @@ def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
     for case in test.cases:
         expected = reference_search(case.tree, test.algorithm, test.depth, test.strict)
         seen = _student_tree(session, test, case)
-        verdict = judge(expected, seen, test.ties)
+        verdict = judge(expected, seen, test.ties, test.compare_evaluated)
         if verdict.passed:
             passed += 1
             continue
@@ -270,22 +346,8 @@ def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
                                      f"{' '.join(seen.evaluated[:40])}")
         if len(failures) > SHOWN_FAILURES:
             result.output.append(f"- ... and {len(failures) - SHOWN_FAILURES} more failing trees")
-        result.diagnosis = _common_diagnosis([f[4] for f in failures])
-        for bug in result.diagnosis:
-            result.output.append(f"likely mistake: {BUGS[bug]}")
+        result.diagnosis = common_diagnosis([f[4] for f in failures])
     _finish(result, session)
-
-
-def _common_diagnosis(per_tree: list[list[str]]) -> list[str]:
-    explained = [set(b) for b in per_tree if b]
-    if not explained:
-        return []
-    common = set.intersection(*explained)
-    if common:
-        return sorted(common)
-    counts = Counter(b for bugs in explained for b in bugs)
-    best = max(counts.values())
-    return sorted(b for b, c in counts.items() if c == best)
 
 
 def _error_type(error: str) -> str:
@@ -313,93 +375,3 @@ def _student_tree(session: _Session, test: Test, case: TreeCase) -> Observation:
 
 def _ids(items: Any) -> tuple[str, ...]:
     return tuple(x for x in items if isinstance(x, str)) if isinstance(items, list) else ()
-
-
-# --- game tests ------------------------------------------------------------------------------
-
-class SubmissionError(Exception):
-    """The submission's agent failed to decide (its message says how)."""
-
-
-class RemoteAgent:
-    """Pacman in the grader's game loop: each decision is asked of the worker."""
-
-    def __init__(self, session: _Session, move_seconds: float) -> None:
-        self.session = session
-        self.move_seconds = move_seconds
-        self.budget_exceeded = False
-
-    def get_action(self, state: GameState) -> str:
-        fields = [list(state[1]), list(state[2]), list(state[3]), state[4], state[5], state[6],
-                  state[7], state[8]]
-        try:
-            reply = self.session.request({"cmd": "move", "state": fields}, self.move_seconds)
-        except WorkerFailure as failure:
-            if failure.kind == "timeout":
-                raise AgentTimeout() from None
-            raise SubmissionError(str(failure)) from None
-        error = reply.get("error")
-        if error:
-            if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
-                self.budget_exceeded = True
-            raise SubmissionError(_error_text(error))
-        return reply.get("action")
-
-
-def _game_test(session: _Session, test: Test, result: TestResult) -> None:
-    layout = load_layout(test.layout)
-    names = [g.strip() for g in test.ghosts.split(",")]
-    num_ghosts = len(names) if len(names) > 1 else layout.num_ghosts
-    ghosts = [agent_spec(names[0] if len(names) == 1 else names[i], "ghost") for i in range(num_ghosts)]
-    outcomes: list[str] = []
-    scores: list[float] = []
-    for i in range(test.games):
-        seed = test.seed + i
-        try:
-            session.ensure()
-            initial = GameState.initial(layout, num_ghosts=num_ghosts)
-            reply = session.request({
-                "cmd": "game", "role": test.role, "search": test.search,
-                "evaluation_role": test.evaluation_role, "options": dict(test.options),
-                "layout": layout.text, "layout_name": layout.name, "seed": seed,
-                "budget": test.limits.node_budget,
-                "state": [list(initial[1]), list(initial[2]), list(initial[3]), initial[4],
-                          initial[5], initial[6], initial[7], initial[8]]},
-                STARTUP_SECONDS)
-        except WorkerFailure as failure:
-            raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
-        if reply.get("error"):
-            raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
-        pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE)
-        game = run_game(layout, [pacman, *ghosts], seed, max_moves=test.max_moves,
-                        move_time_limit=test.limits.move_seconds)
-        outcome = TIMEOUT if pacman.budget_exceeded else game.outcome
-        outcomes.append(outcome)
-        scores.append(game.score)
-        line = f"game {i + 1} (seed {seed}): {outcome}, score {game.score}, {game.moves} moves"
-        if game.failure is not None:
-            line += f": {game.failure.message.removeprefix('SubmissionError: ')}"
-        result.output.append(line)
-    metrics = {
-        "games": test.games, "wins": outcomes.count(WIN),
-        "win_rate": outcomes.count(WIN) / test.games,
-        "mean_score": sum(scores) / test.games,
-        "timeouts": outcomes.count(TIMEOUT),
-        "failures": sum(outcomes.count(k) for k in (CRASH, ILLEGAL, TIMEOUT)),
-    }
-    result.metrics = metrics
-    result.output.insert(0, f"{metrics['wins']}/{test.games} wins, mean score "
-                            f"{metrics['mean_score']:.1f}, {metrics['timeouts']} timeouts, "
-                            f"{metrics['failures']} failures ({test.layout} vs {test.ghosts})")
-    score = 0.0
-    for band in test.credit:
-        met = band.met(metrics[band.metric])
-        score += band.points if met else 0.0
-        result.output.append(f"{'+' if met else ' '}{band.points:g} for {band.describe()}: "
-                             f"{'yes' if met else 'no'} ({_metric_text(band.metric, metrics[band.metric])})")
-    result.score = score
-    _finish(result, session)
-
-
-def _metric_text(metric: str, value: float) -> str:
-    return f"{value:.0%}" if metric == "win_rate" else f"{value:g}"

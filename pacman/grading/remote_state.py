@@ -15,6 +15,14 @@ The same proxies speak two APIs over one handle:
 * :class:`RemoteClassicState`: the classic course's API (``getLegalActions``,
   ``generateSuccessor``, ``getNumAgents``, ``isWin``, ``isLose``, ``getScore``, ...).
 
+A position test (:mod:`pacman.grading.position_server`) serves real Pacman states the same way:
+a :class:`RemotePositionState` speaks both APIs; the legal actions of the agent to move come
+with each handle, other agents' are a call, and any other read-only accessor (positions, food,
+ghost states) answers from a local copy of the state's fields, asked once per handle. Its first
+successor is a call that also hands out the handles of its siblings and of the states below
+them a correct search will ask; asking those is a one-way notice (``{"call": "took", ...}``, no
+answer, sent in order before the next call and before the move), recorded by the grader.
+
 Protocol (JSON messages on the worker's connection, while the grader waits for the answer to
 its own request): the worker sends ``{"call": NAME, "handle": H, ...}`` and receives
 ``{"node": INFO}``, ``{"value": X}``, ``{"actions": [...]}`` or ``{"raise": [TYPE, MESSAGE]}``;
@@ -46,18 +54,35 @@ _RAISED = {"GameOverError": GameOverError, "IllegalActionError": IllegalActionEr
 
 
 class Channel:
-    """Calls to the grader over the worker's connection (one call, one answer)."""
+    """Calls to the grader over the worker's connection (one call, one answer); ``layout`` is
+    the maze of the current position test (for :class:`RemotePositionState`'s local views)."""
 
     def __init__(self, connection: Any) -> None:
         self._connection = connection
+        self._taken: list[int] = []
+        self.layout: Any = None
 
     def call(self, name: str, **fields: Any) -> dict[str, Any]:
+        self.flush()
         self._connection.send_bytes(json.dumps({"call": name, **fields}).encode())
         answer = json.loads(self._connection.recv_bytes())
         if "raise" in answer:
             kind, message = answer["raise"]
             raise _RAISED.get(kind, GraderError)(message)
         return answer
+
+    def took(self, handle: int) -> None:
+        """Tell the grader that a successor it handed out ahead was asked (one way, sent with
+        the next call or :meth:`flush`)."""
+        self._taken.append(handle)
+        if len(self._taken) >= 1000:
+            self.flush()
+
+    def flush(self) -> None:
+        """Send the pending notices (one-way: the grader answers nothing)."""
+        if self._taken:
+            taken, self._taken = self._taken, []
+            self._connection.send_bytes(json.dumps({"call": "took", "handles": taken}).encode())
 
 
 class _Proxy:
@@ -177,6 +202,147 @@ class RemoteClassicState(_Proxy):
 
     def getScore(self) -> float:
         return self._score
+
+
+class RemotePositionState:
+    """A real Pacman state held by the grader, seen through the classic and the native API."""
+
+    __slots__ = ("_channel", "_handle", "_turn", "_agents", "_actions", "_score", "_outcome",
+                 "_view", "_children")
+
+    def __init__(self, channel: Channel, info: dict[str, Any]) -> None:
+        setter = object.__setattr__
+        setter(self, "_channel", channel)
+        setter(self, "_handle", info["handle"])
+        setter(self, "_turn", info["turn"])
+        setter(self, "_agents", info["agents"])
+        setter(self, "_actions", tuple(info["actions"]))
+        setter(self, "_score", info["score"])
+        setter(self, "_outcome", info["outcome"])
+        setter(self, "_view", None)
+        # agent -> action -> info: successors the grader handed out ahead
+        setter(self, "_children", {info["turn"]: info["children"]} if "children" in info else {})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._handle == self._handle  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._handle)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._handle!r})"
+
+    def _legal(self, agent: int) -> tuple[str, ...]:
+        if agent == self._turn:
+            return self._actions
+        return tuple(self._channel.call("actions", handle=self._handle, agent=agent)["actions"])
+
+    def _child(self, agent: Any, action: Any) -> RemotePositionState:
+        if not isinstance(action, str):
+            action = repr(action)[:100]
+        if not isinstance(agent, int) or isinstance(agent, bool):
+            agent = repr(agent)[:20]
+        known = self._children.get(agent)
+        if known is not None and action in known:  # the grader records it on this notice
+            self._channel.took(known[action]["handle"])
+            return RemotePositionState(self._channel, known[action])
+        answer = self._channel.call("expand", handle=self._handle, agent=agent, action=action)
+        self._children[agent] = answer["children"]
+        return RemotePositionState(self._channel, answer["children"][answer["action"]])
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other accessor of either API, answered by a local copy of the state."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        view = self._view
+        if view is None:
+            view = _local_view(self._channel, self._channel.call("view", handle=self._handle)["state"])
+            object.__setattr__(self, "_view", view)
+        for source in (view, view.engine):
+            if hasattr(source, name):
+                return getattr(source, name)
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
+
+    # --- the classic API ---------------------------------------------------------------------
+    def getLegalActions(self, agentIndex: int = 0) -> list[str]:
+        return list(self._legal(agentIndex))
+
+    def getLegalPacmanActions(self) -> list[str]:
+        return list(self._legal(0))
+
+    def generateSuccessor(self, agentIndex: int, action: str) -> RemotePositionState:
+        return self._child(agentIndex, action)
+
+    def generatePacmanSuccessor(self, action: str) -> RemotePositionState:
+        return self._child(0, action)
+
+    def getNumAgents(self) -> int:
+        return self._agents
+
+    def isWin(self) -> bool:
+        return self._outcome == "win"
+
+    def isLose(self) -> bool:
+        return self._outcome == "loss"
+
+    def getScore(self) -> float:
+        return self._score
+
+    # --- the native API ----------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def num_agents(self) -> int:
+        return self._agents
+
+    @property
+    def num_ghosts(self) -> int:
+        return self._agents - 1
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def is_win(self) -> bool:
+        return self._outcome == "win"
+
+    @property
+    def is_lose(self) -> bool:
+        return self._outcome == "loss"
+
+    @property
+    def outcome(self) -> str | None:
+        return self._outcome
+
+    @property
+    def score(self) -> float:
+        return self._score
+
+    def legal_actions(self, agent: int | None = None) -> tuple[str, ...]:
+        return self._legal(self._turn if agent is None else agent)
+
+    def successor(self, action: str, agent: int | None = None) -> RemotePositionState:
+        return self._child(self._turn if agent is None else agent, action)
+
+    def successors(self) -> list[tuple[str, RemotePositionState]]:
+        return [(a, self._child(self._turn, a)) for a in self._actions]
+
+
+def _local_view(channel: Channel, fields: list[Any]) -> Any:
+    """A classic-API copy of a served state (its successors are not the grader's record)."""
+    from pacman.compat.state import GameState as ClassicState
+    from pacman.state import GameState
+
+    positions, directions, scared, food, capsules, score, turn, outcome = fields
+    engine = tuple.__new__(GameState, (channel.layout, tuple(positions), tuple(directions),
+                                       tuple(scared), food, capsules, score, turn, outcome))
+    return ClassicState(engine)
 
 
 def remote_evaluation(channel: Channel) -> Callable[[Any], float]:

@@ -48,6 +48,34 @@ def text_report(report: GradeReport) -> str:
     return "\n".join(lines)
 
 
+def student_text_report(report: GradeReport) -> str:
+    """The report a student may see: tests that are not ``visible`` appear as hidden, with
+    neither their points nor their output, and the diagnosis comes from visible tests only."""
+    lines = [f"{report.assignment}: {Path(report.submission).name}"]
+    for question in report.questions:
+        lines.append("")
+        lines.append(f"{question.id} {question.title}: {_points(question.score)}/"
+                     f"{_points(question.max_score)}")
+        visible = [t for t in question.tests if t.visibility == "visible"]
+        failing = [t.diagnosis for t in visible if not t.passed and t.diagnosis]
+        if failing:
+            for bug in sorted(set.intersection(*map(set, failing)) or set(failing[0])):
+                lines.append(f"  diagnosis: {BUGS[bug]}")
+        for test in question.tests:
+            if test.visibility != "visible":
+                lines.append(f"  HIDDEN {test.number} {test.name}: hidden test "
+                             f"({test.visibility.replace('_', ' ')})")
+                continue
+            mark = "PASS" if test.passed else ("PART" if test.score > 0 else "FAIL")
+            lines.append(f"  {mark} {test.number} {test.name}: {_points(test.score)}/"
+                         f"{_points(test.max_score)}")
+            for line in test.output:
+                lines.extend("      " + part for part in line.splitlines())
+    lines.append("")
+    lines.append(f"total: {_points(report.score)}/{_points(report.max_score)}")
+    return "\n".join(lines)
+
+
 def json_report(report: GradeReport) -> dict[str, Any]:
     """Everything in the report as plain JSON data."""
     return {

@@ -16,8 +16,12 @@ runs (:mod:`pacman.grading.state_server`):
   is the ``error``, whatever the worker says);
 * ``{"cmd": "game", "search": NAME, ...}`` then ``{"cmd": "move", ...}``: the grader's own
   search (:data:`agents.catalog.PACMAN_AGENTS`) plays here and asks the worker for the
-  submission's evaluation of the states it reaches (``evaluate``, in batches).
- Each request waits at
+  submission's evaluation of the states it reaches (``evaluate``, in batches);
+* ``{"cmd": "position", "root": INFO, ...}`` with a
+  :class:`~pacman.grading.position_server.PositionServer`: a real position stays here; the
+  answer has the worker's ``action`` and ``error`` and the server's count ``explored``.
+
+Each request waits at
 most its own time limit (the per-move or per-tree limit) and never past the worker's deadline
 (the per-test wall limit). A worker that overruns, dies (``os._exit``, the CPU limit, a crash of
 the interpreter) or answers nonsense is killed with its whole process group, and the request
@@ -110,7 +114,8 @@ class Worker:
                 argv, pass_fds=(child_end.fileno(),), stdin=subprocess.DEVNULL, stdout=log,
                 stderr=subprocess.STDOUT, cwd=self.folder.name, start_new_session=True,
                 env={"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-                     "MKL_NUM_THREADS": "1", "HOME": self.folder.name})
+                     "MKL_NUM_THREADS": "1", "HOME": self.folder.name,
+                     "MPLCONFIGDIR": self.folder.name})
         child_end.close()
         self.alive = True
 
@@ -118,10 +123,15 @@ class Worker:
         private = "/tmp" if self.jail.jailed else self.folder.name  # the worker's own folder
         return sorted({*runtime_roots(), *project_views(), private, *self.extra_readable})
 
-    def request(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+    def request(self, message: dict[str, Any], timeout: float,
+                server: StateServer | None = None) -> dict[str, Any]:
         """Send ``message``; wait up to ``timeout`` seconds (and not past the test's wall
         limit) for the answer, serving the worker's calls meanwhile (see the module
-        docstring). Raises :class:`WorkerFailure` when there is none."""
+        docstring); ``server``, if given, answers them and completes the answer (its
+        :meth:`~pacman.grading.state_server.StateServer.finish`). Raises
+        :class:`WorkerFailure` when there is none."""
+        if server is not None:
+            return server.finish(self.exchange(message, timeout, server))
         if message.get("cmd") == "tree":
             tree = LayeredTree(message["tree"], message.get("agents"))
             server = TreeServer(tree, message.get("budget"))
@@ -159,8 +169,9 @@ class Worker:
                     return reply
                 answer = server.answer(reply) if server is not None else {
                     "raise": ["GraderError", "no call is served during this request"]}
-                until = min(latest, until + CALL_ALLOWANCE)
-                self.connection.send_bytes(json.dumps(answer).encode())
+                if answer is not None:  # None: a one-way call, nothing to send back
+                    until = min(latest, until + CALL_ALLOWANCE)
+                    self.connection.send_bytes(json.dumps(answer).encode())
         except (EOFError, OSError, BrokenPipeError):
             raise WorkerFailure("died", self._death()) from None
         except WorkerFailure:

@@ -33,9 +33,10 @@ class StateServer:
     #: Exceptions raised inside the submission's code under their own name.
     PASSED_ON = (GameOverError, IllegalActionError, NodeBudgetExceeded, CallRefused, TypeError)
 
-    def answer(self, message: dict[str, Any]) -> dict[str, Any]:
+    def answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to send back, or ``None`` for a one-way call (nothing is sent)."""
         name = message.get("call")
-        method: Callable[[dict[str, Any]], dict[str, Any]] | None = getattr(
+        method: Callable[[dict[str, Any]], dict[str, Any] | None] | None = getattr(
             self, f"call_{name}", None) if isinstance(name, str) and name.isidentifier() else None
         try:
             if method is None:

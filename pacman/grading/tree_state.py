@@ -186,4 +186,4 @@ class ClassicTreeState(_Base):
         return self._lose()
 
     def getScore(self) -> float:
-        return node_value(self._node)
+        return float(node_value(self._node))  # the classic API's scores are floats

@@ -168,11 +168,14 @@ class TreeVerdict:
     differences: tuple[str, ...]
 
 
-def judge(expected: Expected, seen: Observation, ties: str = "any") -> TreeVerdict:
+def judge(expected: Expected, seen: Observation, ties: str = "any",
+          compare_evaluated: bool = True) -> TreeVerdict:
     """Compare a student's observation with the reference.
 
     ``ties``: ``"any"`` accepts every action of best value, ``"first"`` only the first of them in
     move order. Values within 1e-9 count as equal (expectimax means are floating point).
+    ``compare_evaluated``: whether the set of evaluated nodes must match too (the classic course
+    checks only the move and the nodes generated).
     """
     ref = expected.reference
     problems: list[str] = []
@@ -191,7 +194,7 @@ def judge(expected: Expected, seen: Observation, ties: str = "any") -> TreeVerdi
         problems.append("generated nodes: " + _set_difference(extra, missing))
     extra = [n for n in _unique(seen.evaluated) if n not in set(ref.evaluated)]
     missing = [n for n in _unique(ref.evaluated) if n not in set(seen.evaluated)]
-    if extra or missing:
+    if compare_evaluated and (extra or missing):
         problems.append("evaluated nodes: " + _set_difference(extra, missing))
     return TreeVerdict(not problems, tuple(problems))
 

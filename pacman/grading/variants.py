@@ -29,6 +29,8 @@ BUGS: dict[str, str] = {
     "min_max_swapped": "min and max swapped: minimises at Pacman's layers and maximises at the "
                        "ghosts'",
     "ghosts_minimised": "ghost layers are minimised instead of averaged (minimax, not expectimax)",
+    "ghosts_summed": "adds the ghosts' values up instead of averaging them (divide by the number "
+                     "of moves)",
     "prune_on_equality": "prunes on equality (v == bound), but this assignment prunes only on "
                          "strict inequality",
     "no_prune_on_equality": "prunes only on strict inequality, but this assignment also prunes "
@@ -54,7 +56,7 @@ def applicable_bugs(algorithm: str, strict: bool = False) -> tuple[str, ...]:
         equality = "prune_on_equality" if strict else "no_prune_on_equality"
         return _COMMON + ("min_max_swapped", equality, "wrong_bound", "eager_children")
     if algorithm == "expectimax":
-        return _COMMON + ("ghosts_minimised",)
+        return _COMMON + ("ghosts_minimised", "ghosts_summed")
     raise ValueError(f"unknown algorithm {algorithm!r}")
 
 
@@ -113,7 +115,7 @@ class VariantAgent:
         if self.algorithm == "expectimax" and agent != 0 and "ghosts_minimised" not in self.bugs:
             values = [self._value(c, next_agent, next_depth, alpha, beta)
                       for _, c in self._children(state)]
-            return sum(values) / len(values)
+            return sum(values) if "ghosts_summed" in self.bugs else sum(values) / len(values)
         v = -INF if maximise else INF
         for _, child in self._children(state):
             cv = self._value(child, next_agent, next_depth, alpha, beta)

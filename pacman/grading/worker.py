@@ -25,8 +25,9 @@ Before any student code runs the worker hardens itself:
 Commands: ``load`` (import the submission, find the assignment's roles), ``tree`` (run an agent
 on the root of a tree held by the grader), ``game`` (build the agent for a game; for a game of
 the grader's own search, only check the evaluation function), ``move`` (one decision on a state
-sent by the grader, which runs the game loop itself) and ``evaluate`` (the submission's
-evaluation function on states sent by the grader, whose search asks for them).
+sent by the grader, which runs the game loop itself), ``evaluate`` (the submission's
+evaluation function on states sent by the grader, whose search asks for them) and ``position``
+(the agent's move from a real position held and counted by the grader).
 """
 
 from __future__ import annotations
@@ -50,9 +51,9 @@ from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
                                   is_classic_source)
 from pacman.game import agent_rng
 from pacman.grading.confinement import (block_project_imports, disarm_process_calls,
-                                        install_syscall_filter)
+                                        install_audit_hook, install_syscall_filter)
 from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
-                                         RemoteState, remote_evaluation)
+                                         RemotePositionState, RemoteState, remote_evaluation)
 from pacman.layout import parse_layout
 from pacman.options import declared_options
 from pacman.plugins import load_file_module
@@ -98,56 +99,7 @@ class _CappedOutput:
         return text
 
 
-_BLOCKED = {
-    "os.system": "running a shell command", "os.fork": "forking", "os.forkpty": "forking",
-    "os.posix_spawn": "starting a process", "os.spawn": "starting a process",
-    "os.exec": "replacing the process", "subprocess.Popen": "starting a process",
-    "os.kill": "sending a signal", "os.killpg": "sending a signal",
-    "signal.pthread_kill": "sending a signal", "ctypes.dlopen": "loading native code",
-    "ctypes.dlsym": "loading native code", "ctypes.call_function": "calling native code",
-    "socket.__new__": "opening a socket", "resource.setrlimit": "changing resource limits",
-    "resource.prlimit": "changing resource limits", "os.remove": "deleting files",
-    "os.rename": "renaming files", "os.rmdir": "deleting folders", "os.mkdir": "creating folders",
-    "os.chmod": "changing permissions", "os.truncate": "truncating files",
-    "os.symlink": "creating links", "os.link": "creating links", "shutil.rmtree": "deleting files",
-    "os.setuid": "changing user", "os.chdir": "changing folder",
-}
-_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 violations: list[str] = []
-
-
-def _install_audit_hook(readable: list[str], forbidden: list[str]) -> None:
-    def hook(event: str, args: tuple) -> None:
-        what = _BLOCKED.get(event)
-        if what is None and event == "open":
-            what = _open_violation(args, readable, forbidden)
-        if what is not None:
-            message = f"blocked by the grader: {what} ({event})"
-            _report(message)
-            raise PermissionError(message)
-
-    sys.addaudithook(hook)
-
-
-def _open_violation(args: tuple, readable: list[str], forbidden: list[str]) -> str | None:
-    path, mode, flags = (tuple(args) + (None, None, None))[:3]
-    if isinstance(path, int):
-        return None
-    writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
-        isinstance(flags, int) and flags & _WRITE_FLAGS)
-    try:
-        real = os.path.realpath(os.fsdecode(path))
-    except (TypeError, ValueError):
-        return "opening a file"
-    if real == os.devnull:
-        return None
-    if writing:
-        return f"writing the file {os.fsdecode(path)}"
-    if any(real == f or real.startswith(f + os.sep) for f in forbidden) or real.endswith(".toml"):
-        return f"reading the file {os.fsdecode(path)}"
-    if any(real == r or real.startswith(r + os.sep) for r in readable):
-        return None
-    return f"reading the file {os.fsdecode(path)}"
 
 
 def _report(message: str) -> None:
@@ -171,8 +123,8 @@ def harden(config: dict[str, Any], output: _CappedOutput) -> None:
     block_project_imports(_report)
     config["filtered"] = install_syscall_filter()
     sys.stdout = sys.stderr = output  # type: ignore[assignment]
-    _install_audit_hook([os.path.realpath(p) for p in config["readable"]],
-                        [os.path.realpath(p) for p in config["forbidden"]])
+    install_audit_hook([os.path.realpath(p) for p in config["readable"]],
+                       [os.path.realpath(p) for p in config["forbidden"]], _report)
 
 
 class Session:
@@ -215,7 +167,7 @@ class Session:
         try:
             if is_classic_agent(cls):
                 agent = _build_classic(cls, depth)
-                agent.evaluationFunction = evaluation
+                agent.evaluationFunction = lambda state: float(evaluation(state))  # classic: floats
                 reply["action"] = agent.getAction(RemoteClassicState(self.channel, message["root"]))
             else:
                 agent = _build_native(cls, 0, random.Random(0),
@@ -259,6 +211,27 @@ class Session:
         except BaseException as error:
             return {"error": _describe(error)}
         return {"error": None}
+
+    def position(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The agent's move from a real position held by the grader, which counts the states
+        explored (see :mod:`pacman.grading.position_server`). Classic agents get the depth as
+        text and keep their own evaluation function, as the classic course builds them."""
+        if self.layout is None or self.layout.text != message["layout"]:
+            self.layout = parse_layout(message["layout"], name=message["layout_name"])
+        self.channel.layout = self.layout
+        cls = self.roles[message["role"]]
+        depth = message["depth"]
+        root = RemotePositionState(self.channel, message["root"])
+        try:
+            if is_classic_agent(cls):
+                action = _build_classic(cls, depth).getAction(root)
+            else:
+                action = _build_native(cls, 0, random.Random(0), {"depth": depth}).get_action(root)
+        except BaseException as error:  # the student's failure is the test's result
+            self.channel.flush()
+            return {"action": None, "error": _describe(error)}
+        self.channel.flush()  # the grader records what was asked before the move arrives
+        return {"action": action if isinstance(action, str) else None, "error": None}
 
     def move(self, message: dict[str, Any]) -> dict[str, Any]:
         state = self._state(message["state"])
@@ -377,7 +350,7 @@ def main() -> None:
     harden(config, output)
     session = Session(output, Channel(connection))
     handlers = {"load": session.load, "tree": session.tree, "game": session.game,
-                "move": session.move, "evaluate": session.evaluate}
+                "move": session.move, "evaluate": session.evaluate, "position": session.position}
     while True:
         try:
             message = json.loads(connection.recv_bytes())

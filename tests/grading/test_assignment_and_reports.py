@@ -170,7 +170,7 @@ def test_batch_grades_a_folder_into_one_csv_and_a_report_per_student(tmp_path, a
     assert summary.count == 3
     rows = list(csv.DictReader(open(summary.csv_path)))
     assert [(r["student"], r["total"]) for r in rows] == [
-        ("attack_os_exit", "0"), ("bug_evaluates_root", "2"), ("correct_native", "3")]
-    for stem in ("attack_os_exit", "bug_evaluates_root", "correct_native"):
-        assert (out / f"{stem}.txt").read_text().startswith("attack drill:")
-        validate_gradescope(json.loads((out / f"{stem}.results.json").read_text()))
+        ("attack_os_exit.py", "0"), ("bug_evaluates_root.py", "2"), ("correct_native.py", "3")]
+    for student in ("attack_os_exit.py", "bug_evaluates_root.py", "correct_native.py"):
+        assert (out / f"{student}.txt").read_text().startswith("attack drill:")
+        validate_gradescope(json.loads((out / f"{student}.results.json").read_text()))

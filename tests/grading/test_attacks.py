@@ -128,3 +128,28 @@ def test_reports_are_replaced_atomically(tmp_path):
     write_json({"score": 1}, target)
     assert json.loads(target.read_text()) == {"score": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["results.json"]  # no temporary left
+
+
+# --- the same cheats written for the classic course, on the classic assignment ---------------
+
+@pytest.fixture(scope="module")
+def classic():
+    return load_assignment("classic")
+
+
+def test_a_classic_search_that_forges_its_count_gets_nothing_on_q2(boundary, classic):
+    """Its moves come from an uncounted search on a local copy of the state (all right), and no
+    recorder exists in its process to forge: the grader's count shows it explored nothing."""
+    report = grade(ZOO / "attack_classic_recorder_frames.py", classic, questions={"q2"})
+    assert _scores(report) == {"q2": 0}
+    positions = next(t for t in report.questions[0].tests if "smallClassic" in t.name)
+    assert positions.score == 0
+    assert positions.metrics["wrong_moves"] == 0
+    assert positions.metrics["wrong_counts"] == positions.metrics["positions"] > 0
+    assert "explored 0 distinct states" in "\n".join(positions.output)
+
+
+def test_classic_files_cannot_import_the_shipped_agents_either(boundary, classic):
+    report = grade(ZOO / "attack_classic_reference_agents.py", classic, questions={"q1", "q5"})
+    assert _scores(report) == {"q1": 0, "q5": 0}
+    assert "blocked by the grader: importing agents.evaluation" in _text(report)

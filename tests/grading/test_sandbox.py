@@ -78,3 +78,25 @@ def test_under_bubblewrap_the_project_and_the_grader_are_out_of_sight(tmp_path, 
     seen = _probe(tmp_path)
     assert seen["pid"] < 10  # its own PID namespace
     assert not seen["agents"] and not seen["grader"]
+
+
+def test_every_project_module_the_worker_imports_is_in_its_view_and_allowed():
+    """A new engine module the worker needs must be added to the jail's view and to the
+    modules a submission may use, or every submission fails to load under bubblewrap."""
+    import subprocess
+    import sys
+
+    from pacman.grading.confinement import ALLOWED_MODULES, module_allowed
+    from pacman.grading.jail import project_views
+
+    code = ("import sys, json; sys.path.insert(0, %r); import pacman.grading.worker; "
+            "print(json.dumps({m: getattr(sys.modules[m], '__file__', None) for m in sys.modules"
+            " if m.split('.')[0] in ('pacman', 'agents')}))" % str(PROJECT))
+    modules = json.loads(subprocess.run([sys.executable, "-I", "-c", code], check=True,
+                                        capture_output=True, text=True).stdout)
+    views = project_views()
+    outside = [m for m, f in modules.items()
+               if f and not any(f == v or f.startswith(v + "/") for v in views)]
+    refused = [m for m in modules if not module_allowed(m)]
+    assert outside == [] and refused == []
+    assert "pacman.grading.grader" not in ALLOWED_MODULES and not module_allowed("agents.catalog")

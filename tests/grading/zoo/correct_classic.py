@@ -69,14 +69,14 @@ class AlphaBetaAgent(MultiAgentSearchAgent):
                 v = float('-inf')
                 for a in state.getLegalActions(agent):
                     v = max(v, value(state.generateSuccessor(agent, a), nextAgent, nextDepth, alpha, beta))
-                    if v >= beta:
+                    if v > beta:
                         return v
                     alpha = max(alpha, v)
                 return v
             v = float('inf')
             for a in state.getLegalActions(agent):
                 v = min(v, value(state.generateSuccessor(agent, a), nextAgent, nextDepth, alpha, beta))
-                if v <= alpha:
+                if v < alpha:
                     return v
                 beta = min(beta, v)
             return v

@@ -1,0 +1,117 @@
+"""The game and position tests of an assignment file (see :mod:`pacman.grading.assignment`).
+
+A game test plays seeded games and gives points by credit bands::
+
+    [[questions.tests]]
+    type = "game"
+    agent = "reflex"                # or: search = "expectimax" and evaluation = "evaluation"
+    options = { depth = 2 }         # given to the agent (classic agents get them as text)
+    layout = "openClassic"
+    ghosts = "random"               # one ghost kind, or a comma-separated list, one per ghost
+    ghost_count = 1                 # the first N ghosts of the maze (default: all of them)
+    games = 10
+    seed = 1
+    max_moves = 500
+    credit = [{ metric = "wins", at_least = 1, points = 0, required = true },
+              { metric = "mean_score", at_least = 500, points = 1 }]
+
+A band with ``required = true`` that is not met makes the whole test score 0, whatever the
+other bands (the classic course's "minimum" values).
+
+A position test plays one seeded game in which Pacman follows the reference search and asks the
+student's agent at every position (see :mod:`pacman.grading.position_tests`)::
+
+    [[questions.tests]]
+    type = "positions"
+    agent = "minimax"               # a role; the algorithm defaults to the role's name
+    depth = 2
+    layout = "smallClassic"
+    ghosts = "directional"
+    ghost_count = 2
+    seed = 0
+    max_moves = 100                 # positions asked at most
+    points = 1
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from pacman.errors import ConfigurationError
+from pacman.grading.assignment import (_GAME_KEYS, _POSITION_KEYS, METRICS, Band, Test,
+                                       TestLimits, _common, _search_keys, _Table)
+from pacman.plugins import suggest
+
+
+def _maze_and_ghosts(t: _Table, where: str) -> dict[str, Any]:
+    from agents.catalog import GHOST_AGENTS
+    from pacman.layout import load_layout
+
+    layout = t.get("layout", str, "tiny")
+    maze = load_layout(layout)  # fail now, with the maze's own message, rather than while grading
+    ghosts = t.get("ghosts", str, "random")
+    for g in ghosts.split(","):
+        if g.strip() not in GHOST_AGENTS:
+            raise ConfigurationError(f"{where}: unknown ghost {g.strip()!r}{suggest(g.strip(), GHOST_AGENTS)}")
+    count = t.get("ghost_count", int, None)
+    if count is not None and not 0 <= count <= maze.num_ghosts:
+        raise ConfigurationError(f"{where}: 'ghost_count' must be between 0 and {maze.num_ghosts} "
+                                 f"(the ghosts of {layout})")
+    return {"layout": layout, "ghosts": ghosts, "ghost_count": count,
+            "seed": t.get("seed", int, 0)}
+
+
+def game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Mapping[str, Any],
+              strict: bool, ties: str, base: Path | None) -> Test:
+    """A ``type = "game"`` test (see the module docstring)."""
+    from agents.catalog import PACMAN_AGENTS
+
+    t = _Table(data, where, _GAME_KEYS)
+    common = _common(t, number, limits, roles, "game", "games")
+    search = t.get("search", str, None)
+    evaluation = t.get("evaluation", str, None)
+    if search is not None:
+        if search not in PACMAN_AGENTS:
+            raise ConfigurationError(f"{where}: 'search' {search!r} is not a Pacman agent{suggest(search, PACMAN_AGENTS)}")
+        if evaluation is None or evaluation not in roles:
+            raise ConfigurationError(f"{where}: 'search' needs 'evaluation', a role of [roles]")
+        if common["role"] is not None:
+            raise ConfigurationError(f"{where}: give either 'agent' or 'search', not both")
+    elif common["role"] is None:
+        raise ConfigurationError(f"{where}: a game test needs 'agent' (a role) or 'search' with 'evaluation'")
+    maze = _maze_and_ghosts(t, where)
+    options = t.get("options", dict, {})
+    credit = [_band(band, f"{where}: credit band {i}")
+              for i, band in enumerate(t.get("credit", list, required=True), start=1)]
+    leaderboard = t.get("leaderboard", str, None)
+    if leaderboard is not None and leaderboard not in METRICS:
+        raise ConfigurationError(f"{where}: 'leaderboard' must be one of {', '.join(METRICS)}")
+    common["points"] = sum(b.points for b in credit)
+    return Test(search=search, evaluation_role=evaluation, options=options,
+                games=t.positive("games", int, 1), max_moves=t.positive("max_moves", int, 500),
+                credit=tuple(credit), leaderboard=leaderboard, **maze, **common)
+
+
+def _band(data: Any, where: str) -> Band:
+    b = _Table(data, where, ("metric", "at_least", "at_most", "points", "required"))
+    metric = b.choice("metric", METRICS, "win_rate")
+    if ("at_least" in b.data) == ("at_most" in b.data):
+        raise ConfigurationError(f"{b.where}: give exactly one of 'at_least' and 'at_most'")
+    key = "at_least" if "at_least" in b.data else "at_most"
+    points = float(b.get("points", (int, float), 1))
+    if points < 0:
+        raise ConfigurationError(f"{b.where}: 'points' must be 0 or more")
+    return Band(metric, float(b.get(key, (int, float))), key == "at_least", points,
+                b.get("required", bool, False))
+
+
+def position_test(data: Any, where: str, number: str, limits: TestLimits, roles: Mapping[str, Any],
+                  strict: bool, ties: str, base: Path | None) -> Test:
+    """A ``type = "positions"`` test (see the module docstring)."""
+    t = _Table(data, where, _POSITION_KEYS)
+    common = _common(t, number, limits, roles, "positions", "positions")
+    keys = _search_keys(t, common, strict, ties)
+    maze = _maze_and_ghosts(t, where)
+    return Test(max_moves=t.positive("max_moves", int, 100), **maze, **keys, **common)
+

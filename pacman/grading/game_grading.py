@@ -1,0 +1,110 @@
+"""Running a game test from the grader: the game loop runs here, with the ghosts; each of
+Pacman's decisions is a request to the submission's process (:class:`RemoteAgent`), so a
+submission can change neither the state nor the rules."""
+
+from __future__ import annotations
+
+
+from pacman.game import CRASH, ILLEGAL, TIMEOUT, WIN, AgentTimeout, run_game
+from pacman.grading.assignment import Test
+from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _error_text,
+                                   _finish, _Session, _Stop)
+from pacman.grading.sandbox import WorkerFailure
+from pacman.layout import load_layout
+from pacman.lineup import agent_spec
+from pacman.state import GameState
+
+class SubmissionError(Exception):
+    """The submission's agent failed to decide (its message says how)."""
+
+
+class RemoteAgent:
+    """Pacman in the grader's game loop: each decision is asked of the worker."""
+
+    def __init__(self, session: _Session, move_seconds: float) -> None:
+        self.session = session
+        self.move_seconds = move_seconds
+        self.budget_exceeded = False
+
+    def get_action(self, state: GameState) -> str:
+        fields = [list(state[1]), list(state[2]), list(state[3]), state[4], state[5], state[6],
+                  state[7], state[8]]
+        try:
+            reply = self.session.request({"cmd": "move", "state": fields}, self.move_seconds)
+        except WorkerFailure as failure:
+            if failure.kind == "timeout":
+                raise AgentTimeout() from None
+            raise SubmissionError(str(failure)) from None
+        error = reply.get("error")
+        if error:
+            if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
+                self.budget_exceeded = True
+            raise SubmissionError(_error_text(error))
+        return reply.get("action")
+
+
+def game_test(session: _Session, test: Test, result: TestResult) -> None:
+    """Play the test's seeded games and score them by its credit bands."""
+    layout = load_layout(test.layout)
+    names = [g.strip() for g in test.ghosts.split(",")]
+    num_ghosts = len(names) if len(names) > 1 else layout.num_ghosts
+    if test.ghost_count is not None:
+        num_ghosts = min(num_ghosts, test.ghost_count)
+    ghosts = [agent_spec(names[0] if len(names) == 1 else names[i], "ghost") for i in range(num_ghosts)]
+    outcomes: list[str] = []
+    scores: list[float] = []
+    for i in range(test.games):
+        seed = test.seed + i
+        try:
+            session.ensure()
+            initial = GameState.initial(layout, num_ghosts=num_ghosts)
+            reply = session.request({
+                "cmd": "game", "role": test.role, "search": test.search,
+                "evaluation_role": test.evaluation_role, "options": dict(test.options),
+                "layout": layout.text, "layout_name": layout.name, "seed": seed,
+                "budget": test.limits.node_budget,
+                "state": [list(initial[1]), list(initial[2]), list(initial[3]), initial[4],
+                          initial[5], initial[6], initial[7], initial[8]]},
+                STARTUP_SECONDS)
+        except WorkerFailure as failure:
+            raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
+        if reply.get("error"):
+            raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
+        pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE)
+        game = run_game(layout, [pacman, *ghosts], seed, max_moves=test.max_moves,
+                        move_time_limit=test.limits.move_seconds)
+        outcome = TIMEOUT if pacman.budget_exceeded else game.outcome
+        outcomes.append(outcome)
+        scores.append(game.score)
+        line = f"game {i + 1} (seed {seed}): {outcome}, score {game.score}, {game.moves} moves"
+        if game.failure is not None:
+            line += f": {game.failure.message.removeprefix('SubmissionError: ')}"
+        result.output.append(line)
+    metrics = {
+        "games": test.games, "wins": outcomes.count(WIN),
+        "win_rate": outcomes.count(WIN) / test.games,
+        "mean_score": sum(scores) / test.games,
+        "timeouts": outcomes.count(TIMEOUT),
+        "failures": sum(outcomes.count(k) for k in (CRASH, ILLEGAL, TIMEOUT)),
+    }
+    result.metrics = metrics
+    result.output.insert(0, f"{metrics['wins']}/{test.games} wins, mean score "
+                            f"{metrics['mean_score']:.1f}, {metrics['timeouts']} timeouts, "
+                            f"{metrics['failures']} failures ({test.layout} vs {test.ghosts})")
+    score, missed = 0.0, []
+    for band in test.credit:
+        met = band.met(metrics[band.metric])
+        score += band.points if met else 0.0
+        if band.required and not met:
+            missed.append(band.describe())
+        result.output.append(f"{'+' if met else ' '}{band.points:g} for {band.describe()}: "
+                             f"{'yes' if met else 'no'} ({_metric_text(band.metric, metrics[band.metric])})")
+    if missed:
+        score = 0.0
+        result.output.append(f"0 points: a required band is not met ({'; '.join(missed)})")
+    result.score = score
+    _finish(result, session)
+
+
+def _metric_text(metric: str, value: float) -> str:
+    return f"{value:.0%}" if metric == "win_rate" else f"{value:g}"
