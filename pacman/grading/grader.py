@@ -110,7 +110,6 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
             raise ConfigurationError(f"no question {sorted(unknown)[0]!r} in {assignment.source}")
     began = time.monotonic()
     report = GradeReport(str(submission), assignment.name, [])
-    load_failure: str | None = None
     session = _Session(path, assignment)
     try:
         _grade_questions(report, path, assignment, questions, session, progress)
