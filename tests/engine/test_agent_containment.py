@@ -78,8 +78,12 @@ def test_a_late_move_after_good_ones_keeps_the_moves_before():
 
 def test_a_well_behaved_agent_from_a_file_plays_as_in_process():
     layout = load_layout("small_classic")
-    isolated = [agent_spec(agent("EatsTheFood"), "pacman"), agent_spec("random", "ghost")]
-    inline = [agent_spec(agent("EatsTheFood"), "pacman", isolate=False),
+    # An agent that misbehaves only after its 1000th move: well behaved for this game (one that
+    # vandalised the shared maze here, in the test's own process, would spoil later tests).
+    behaved = {"after": "1000"}
+    isolated = [agent_spec(agent("CatchEverything"), "pacman", behaved),
+                agent_spec("random", "ghost")]
+    inline = [agent_spec(agent("CatchEverything"), "pacman", behaved, isolate=False),
               agent_spec("random", "ghost")]
     assert isolated[0].isolation is not None and inline[0].isolation is None
     assert agent_spec("random", "pacman").isolation is None  # built-ins stay fast
