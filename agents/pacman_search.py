@@ -60,7 +60,7 @@ class PacmanSearch(Search):
         if turn == 0:
             actions, kind, sign = state[0].pacman_actions[positions[0]], _MAX, 1
         else:
-            actions, kind, sign = state[0].ghost_actions[positions[turn]][state[2][turn]], _MIN, -1
+            actions, kind, sign = state[0]._ghost_actions[positions[turn]][state[2][turn]], _MIN, -1
             if self.ghost_kind is not _MIN or self.min_as_chance:
                 return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta,
                                          table_key)
@@ -105,18 +105,3 @@ class PacmanSearch(Search):
             self.store(table_key, sign * best, best_action, entry_alpha, entry_beta)
         self.last_pv = (best_action,) + best_pv
         return sign * best
-
-    def leaf_value(self, state: Any, depth: Any) -> float:
-        """The value of an end state, or of a state at the depth limit."""
-        self.last_pv = ()
-        if state[8] is not None:
-            if self.plain_leaves:
-                self.counters.terminal_utilities += 1
-                return state[6]
-            return self.leaf(state, self.utility, True)
-        counters = self.counters
-        counters.depth_cuts += 1
-        if self.plain_leaves:
-            counters.static_evaluations += 1
-            return self.evaluate(state)
-        return self.leaf(state, self.evaluate, False)
