@@ -131,7 +131,6 @@ class Search(NodeTools):
         # The loop of extreme_value without reordering, inlined: a call less per node.
         counters, successor, hooked = self.counters, self.successor, self.hooked
         plain_leaves, is_end = self.plain_leaves, self.is_end
-        evaluate = self.evaluate if plain_leaves and depth == 0 else None
         entry_alpha, entry_beta = alpha, beta
         own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
         best, best_action, best_pv = -INF, actions[0], ()
@@ -140,15 +139,22 @@ class Search(NodeTools):
             counters.generated += 1
             if hooked:
                 self.on_generate(child)
-            if plain_leaves and is_end(child):
-                counters.terminal_utilities += 1
+            # leaves valued here as leaf_value() would, a call or two less per leaf
+            if is_end(child):
                 self.last_pv = ()
-                signed = sign * self.utility(child)
-            elif evaluate is not None:
+                if plain_leaves:
+                    counters.terminal_utilities += 1
+                    signed = sign * self.utility(child)
+                else:
+                    signed = sign * self.leaf(child, self.utility, True)
+            elif depth == 0:
+                self.last_pv = ()
                 counters.depth_cuts += 1
-                counters.static_evaluations += 1
-                self.last_pv = ()
-                signed = sign * evaluate(child)
+                if plain_leaves:
+                    counters.static_evaluations += 1
+                    signed = sign * self.evaluate(child)
+                else:
+                    signed = sign * self.leaf(child, self.evaluate, False)
             else:
                 signed = sign * self.value(child, depth, alpha, beta)
             if signed > best:
