@@ -6,8 +6,9 @@ methods by what they compute, read straight from the state tuple and the layout'
 the end test and the utility are item lookups, the successor is the engine's own function, the
 evaluation is the bare function inside its :class:`~agents.evaluation.Evaluation` wrapper, and
 :meth:`PacmanSearch.value` reads the kind, the legal actions and the end of a round without
-calling the game. Everything else (pruning, tables, ordering, chance nodes, traces, deadlines)
-is the generic :class:`~agents.search.node_search.Search`, so the two agree node for node.
+calling the game, and runs the MAX/MIN loop itself when the children need no reordering.
+Everything else (tables, ordering, chance nodes, leaves with a cache or a trace) is the generic
+:class:`~agents.search.node_search.Search`, so the two agree node for node.
 """
 
 from __future__ import annotations
@@ -99,8 +100,6 @@ class PacmanSearch(Search):
                 best, best_action, best_pv = signed, action, self.last_pv
                 if self.prune and best >= limit and (best > limit or not self.strict):
                     counters.cutoffs += 1
-                    if self.orderer is not None:
-                        self.on_cutoff(state, kind, action, depth)
                     break
                 if best > own and self.prune:
                     own = best
