@@ -103,20 +103,8 @@ class Search(NodeTools):
     # --- any other node ----------------------------------------------------------------------
     def value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
         """The value of ``state`` with ``depth`` units left, searched with window ``(alpha, beta)``."""
-        if self.is_end(state):
-            self.last_pv = ()
-            if self.plain_leaves:  # what terminal() does without cache or trace, one call less
-                self.counters.terminal_utilities += 1
-                return self.utility(state)
-            return self.leaf(state, self.utility, True)
-        if depth == 0:
-            self.last_pv = ()
-            counters = self.counters
-            counters.depth_cuts += 1
-            if self.plain_leaves:  # the same for static()
-                counters.static_evaluations += 1
-                return self.evaluate(state)
-            return self.leaf(state, self.evaluate, False)
+        if depth == 0 or self.is_end(state):
+            return self.leaf_value(state, depth)
         table_key = None
         entries = self.entries
         if entries is not None:
@@ -132,12 +120,73 @@ class Search(NodeTools):
             raise ValueError(f"non-terminal state {state!r} has no actions")
         if self.ends_unit(state):
             depth -= 1
-        # max_value and min_value, called without their one-line wrappers (one call less per node)
         if kind is _MAX:
-            return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
-        if kind is _MIN and not self.min_as_chance:
-            return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)
-        return self.chance_value(state, kind, actions, depth, alpha, beta, table_key)
+            sign = 1
+        elif kind is _MIN and not self.min_as_chance:
+            sign = -1
+        else:
+            return self.chance_value(state, kind, actions, depth, alpha, beta, table_key)
+        if self.reorders:
+            return self.extreme_value(state, kind, actions, depth, alpha, beta, table_key, sign)
+        # The loop of extreme_value without reordering, inlined: a call less per node.
+        counters, successor, hooked = self.counters, self.successor, self.hooked
+        plain_leaves, is_end = self.plain_leaves, self.is_end
+        entry_alpha, entry_beta = alpha, beta
+        own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
+        best, best_action, best_pv = -INF, actions[0], ()
+        for action in actions:
+            child = successor(state, action)
+            counters.generated += 1
+            if hooked:
+                self.on_generate(child)
+            # leaves valued here as leaf_value() would, a call or two less per leaf
+            if is_end(child):
+                self.last_pv = ()
+                if plain_leaves:
+                    counters.terminal_utilities += 1
+                    signed = sign * self.utility(child)
+                else:
+                    signed = sign * self.leaf(child, self.utility, True)
+            elif depth == 0:
+                self.last_pv = ()
+                counters.depth_cuts += 1
+                if plain_leaves:
+                    counters.static_evaluations += 1
+                    signed = sign * self.evaluate(child)
+                else:
+                    signed = sign * self.leaf(child, self.evaluate, False)
+            else:
+                signed = sign * self.value(child, depth, alpha, beta)
+            if signed > best:
+                best, best_action, best_pv = signed, action, self.last_pv
+                if self.prune and best >= limit and (best > limit or not self.strict):
+                    counters.cutoffs += 1
+                    break
+                if best > own and self.prune:
+                    own = best
+                    if sign > 0:
+                        alpha = best
+                    else:
+                        beta = -best
+        if table_key is not None:
+            self.store(table_key, sign * best, best_action, entry_alpha, entry_beta)
+        self.last_pv = (best_action,) + best_pv
+        return sign * best
+
+    def leaf_value(self, state: Any, depth: Any) -> float:
+        """The value of an end state, or of a state at the depth limit (``depth`` 0)."""
+        self.last_pv = ()
+        if self.is_end(state):
+            if self.plain_leaves:  # what terminal() does without cache or trace, one call less
+                self.counters.terminal_utilities += 1
+                return self.utility(state)
+            return self.leaf(state, self.utility, True)
+        counters = self.counters
+        counters.depth_cuts += 1
+        if self.plain_leaves:  # the same for static()
+            counters.static_evaluations += 1
+            return self.evaluate(state)
+        return self.leaf(state, self.evaluate, False)
 
     def max_value(self, state: Any, actions: Sequence[Any], depth: Any, alpha: float, beta: float,
                   table_key: Any = None) -> float:

@@ -48,12 +48,12 @@ CONFIGS = {
 }
 
 
-def search_with(game, state, options):
+def search_with(game, state, options, trace=True):
     options = dict(options)
     name = options.pop("name")
     if options.pop("table", False):
         options["table"] = TranspositionTable()
-    return run_search(game, state, algorithm_config(name, trace=True, **options))
+    return run_search(game, state, algorithm_config(name, trace=trace, **options))
 
 
 def test_pacman_game_selects_the_specialised_search_and_a_subclass_the_generic_one():
@@ -84,6 +84,30 @@ def test_specialised_search_visits_and_values_exactly_as_the_generic_core(seed, 
         assert a.stats.generated == b.stats.generated
         assert a.stats.evaluated == b.stats.evaluated
         assert a.stats.cutoffs == b.stats.cutoffs
+
+
+@pytest.mark.parametrize("config", ["minimax", "alphabeta", "alphabeta strict"])
+@pytest.mark.parametrize("layout", ["small_classic", "trickyClassic"])
+def test_untraced_leaves_are_valued_and_counted_as_traced_ones(config, layout):
+    """Without a trace or cache the loops value leaves inline; the answer and every count are
+    those of the traced search (which values leaves through ``leaf``), in both searches."""
+    evaluation = EVALUATIONS["better"]
+    for state in turns(layout, 11, 3):
+        answers = [search_with(game, state, CONFIGS[config], trace)
+                   for game in (PacmanGame(evaluation), GenericPacmanGame(evaluation))
+                   for trace in (True, False)]
+        first = answers[0]
+        for other in answers[1:]:
+            assert (other.value, other.action, other.root_values) == \
+                   (first.value, first.action, first.root_values)
+            assert counts(other) == counts(first)
+        assert first.stats.nodes_generated > len(first.root_values)
+
+
+def counts(result) -> tuple:
+    stats = result.stats
+    return (stats.nodes_generated, stats.static_evaluations, stats.terminal_utilities,
+            stats.depth_cuts, stats.cutoffs)
 
 
 def test_the_specialised_search_honours_an_evaluate_override():
