@@ -39,7 +39,6 @@ from typing import Any
 
 from .game import Game
 from .node_search import INF, ChanceNodeError, OpponentModel, Search, SearchTimeout
-from .nodes import CHECK_EVERY  # noqa: F401  (agents.bounded counts its ticks in it)
 from .ordering import OrderSpec
 from .result import Counters, SearchResult
 from .table import TranspositionTable
