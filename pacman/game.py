@@ -32,15 +32,17 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from pacman import __version__
 from pacman.errors import PacmanError
+from pacman.errors import RecordError as RecordError  # re-exported: its old import path
+from pacman.errors import ReplayError as ReplayError
 from pacman.layout import parse_layout
-from pacman.recording import RecordError, check_ending, check_result_data, game_of_line
-from pacman.state import GameState
+from pacman.recording import check_ending, check_result_data, game_of_line
+from pacman.state import LOSS, WIN, GameState
 
-WIN, LOSS = "win", "loss"
 MOVE_LIMIT = "move_limit"
 CRASH, ILLEGAL, TIMEOUT, INTERRUPTED = "crash", "illegal", "timeout", "interrupted"
 #: Every outcome a game can end with.
@@ -199,7 +201,6 @@ def random_play(start: GameState, rng: random.Random) -> Iterator[GameState]:
         state = state.successor(rng.choice(state.legal_actions()))
 
 
-ReplayError = RecordError  #: a recording that cannot be replayed: bad, malformed or tampered
 
 
 def replay_states(result: GameResult) -> Iterator[GameState]:

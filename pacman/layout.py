@@ -25,19 +25,20 @@ mazes, rows on demand on large ones (:mod:`pacman.distances`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import difflib
 import threading
 import tomllib
 import weakref
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Iterator, Sequence
 
 import numpy as np
 
-from pacman.distances import (UNREACHABLE, LazyRows, LazyTable, cell_array, diameter,
-                              frozen_array, full_rows, nearest_in)
+from pacman.distances import UNREACHABLE, LazyRows, LazyTable, cell_array, diameter, frozen_array, full_rows, nearest_in
 from pacman.errors import LayoutError
 from pacman.move_tables import move_tables, read_only
 
@@ -81,6 +82,21 @@ class Layout:
         "pacman_actions", "_ghost_moves", "_ghost_actions", "open_cells", "adjacency",
         "__dict__", "__weakref__",
     )
+    # Declared for readers and the type checker; ``_build`` sets them once (the class is frozen).
+    name: str
+    source: str
+    text: str
+    width: int
+    height: int
+    walls: int
+    food: int
+    capsules: int
+    pacman_start: int
+    ghost_starts: tuple[int, ...]
+    cell_xy: tuple[tuple[int, int], ...]
+    open_cells: tuple[int, ...]
+    pacman_actions: tuple[tuple[str, ...], ...]
+    adjacency: tuple[tuple[int, ...], ...]
 
     def __new__(cls, rows: list[str], name: str, source: str = "<string>") -> Layout:
         """The layout of validated rows (top row first); use :func:`parse_layout`."""
@@ -231,7 +247,7 @@ class Layout:
         indexed the same way."""
         size = self.width * self.height
         if self.lazy_distances:
-            rows = self.distance_rows
+            rows: Any = self.distance_rows  # lazy: rows are int32 buffers (memoryviews)
             return LazyTable(lambda cell: np.frombuffer(rows[cell], dtype=np.int32), size, size)
         return frozen_array(np.array(self.distance_rows, dtype=np.int32))
 
@@ -245,7 +261,7 @@ class Layout:
         size = self.width * self.height
         columns = np.array(self.open_cells, dtype=np.intp)
         if self.lazy_distances:
-            rows = self.distance_rows
+            rows: Any = self.distance_rows  # lazy: rows are int32 buffers (memoryviews)
 
             def row(cell: int) -> np.ndarray:
                 values = np.frombuffer(rows[cell], dtype=np.int32)[columns]

@@ -17,7 +17,8 @@ from __future__ import annotations
 import inspect
 import types
 import typing
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Literal
+from collections.abc import Callable, Mapping
 
 from pacman.errors import ConfigurationError
 from pacman.plugins import suggest

@@ -22,11 +22,13 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from pacman.errors import GhostCountError
 from pacman.layout import UNREACHABLE, Layout
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+#: The outcomes of a finished game (the state's ``outcome``; failures are in :mod:`pacman.game`).
 WIN = "win"
 LOSS = "loss"
 
@@ -55,7 +57,7 @@ class GameState(tuple):
         starts = layout.ghost_starts
         if num_ghosts is not None:
             if not 0 <= num_ghosts <= len(starts):
-                raise ValueError(f"the maze {layout.name!r} has {len(starts)} ghost starts; "
+                raise GhostCountError(f"the maze {layout.name!r} has {len(starts)} ghost starts; "
                                  f"cannot place {num_ghosts}")
             starts = starts[:num_ghosts]
         k = len(starts)

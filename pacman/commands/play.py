@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from pacman.commands.argtypes import frame_seconds, seconds, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind

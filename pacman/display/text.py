@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, Sequence, TextIO
+from typing import Any, TextIO
+from collections.abc import Sequence
 
 from pacman.state import GameState
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from pacman.display import controls
 from pacman.display._pygame import pygame
@@ -280,7 +281,7 @@ class WindowDisplay(WaitsForPeople):
         """The scale of the last heat map (``None`` before the first one or if it failed)."""
         if self._heat is None or self._heat[1] is None:
             return None
-        return self._heat[2]  # type: ignore[return-value]
+        return self._heat[2]
 
     def heat_of(self, state: GameState) -> Mapping[int, float] | None:
         """The heat map of :attr:`evaluation` over ``state`` (cached for the last state), or
