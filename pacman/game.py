@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from pacman import __version__
@@ -42,6 +42,9 @@ from pacman.errors import ReplayError as ReplayError
 from pacman.layout import parse_layout
 from pacman.recording import check_ending, check_result_data, game_of_line
 from pacman.state import LOSS, WIN, GameState
+
+if TYPE_CHECKING:  # at run time they come from __getattr__ (end of module)
+    from pacman.game_loop import failure_message, run_game
 
 MOVE_LIMIT = "move_limit"
 CRASH, ILLEGAL, TIMEOUT, INTERRUPTED = "crash", "illegal", "timeout", "interrupted"
@@ -264,8 +267,17 @@ def load_results(path: str) -> list[GameResult]:
     return results
 
 
-# The loop itself lives in its own module; it is part of this module's interface.
-from pacman.game_loop import failure_message, run_game  # noqa: E402
+def __getattr__(name: str) -> Any:
+    """``run_game`` and ``failure_message`` live in :mod:`pacman.game_loop` (which needs this
+    module's types) and are part of this module's interface too: they are fetched on first
+    use, so the two modules do not import each other while loading."""
+    if name in ("run_game", "failure_message"):
+        from pacman import game_loop
+
+        value = getattr(game_loop, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["run_game", "failure_message", "random_play", "replay_states", "load_result",
            "load_results", "GameResult", "AgentSpec", "Failure", "Move", "OUTCOMES"]

@@ -25,7 +25,6 @@ mazes, rows on demand on large ones (:mod:`pacman.distances`).
 
 from __future__ import annotations
 
-from typing import Any
 
 import difflib
 import threading
@@ -35,12 +34,18 @@ from collections.abc import Iterator, Sequence
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from pacman.distances import UNREACHABLE, LazyRows, LazyTable, cell_array, diameter, frozen_array, full_rows, nearest_in
 from pacman.errors import LayoutError
 from pacman.move_tables import move_tables, read_only
+
+if TYPE_CHECKING:  # at run time they come from __getattr__ (end of module)
+    from pacman.maze_reader import MAX_CELLS as MAX_CELLS
+    from pacman.maze_reader import parse_layout as parse_layout
+    from pacman.maze_reader import read_layout as read_layout
 
 WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
 GHOST_DIGITS = "1234"
@@ -293,6 +298,8 @@ class Layout:
 
 
 def _rebuild(text: str, name: str, source: str) -> Layout:
+    from pacman.maze_reader import parse_layout
+
     return parse_layout(text, name=name, source=source)
 
 
@@ -324,6 +331,8 @@ def load_layout(name_or_path: str | Path) -> Layout:
 
     An unknown name raises :class:`LayoutError` suggesting the closest shipped names.
     """
+    from pacman.maze_reader import parse_layout, read_layout
+
     text = str(name_or_path)
     path = Path(text)
     looks_like_path = path.suffix == ".lay" or "/" in text or "\\" in text
@@ -352,5 +361,17 @@ def iter_shipped_layouts() -> Iterator[Layout]:
         yield load_layout(name)
 
 
-# The reader needs Layout defined first; its functions are part of this module's interface.
-from pacman.maze_reader import MAX_CELLS, parse_layout, read_layout  # noqa: E402, F401
+_FROM_READER = ("MAX_CELLS", "parse_layout", "read_layout")
+
+
+def __getattr__(name: str) -> Any:
+    """``parse_layout``, ``read_layout`` and ``MAX_CELLS`` live in :mod:`pacman.maze_reader`
+    (which needs :class:`Layout`) and are part of this module's interface too: they are
+    fetched on first use, so the two modules do not import each other while loading."""
+    if name in _FROM_READER:
+        from pacman import maze_reader
+
+        value = getattr(maze_reader, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,7 +20,7 @@ successors live in :mod:`pacman.rules`; the methods here are thin conveniences o
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pacman.errors import GhostCountError
 from pacman.layout import UNREACHABLE, Layout
@@ -202,4 +202,18 @@ class GameState(tuple):
 
 __all__ = ["GameState", "WIN", "LOSS", "UNREACHABLE"]
 
-from pacman import rules as _rules  # noqa: E402  (rules needs GameState defined first)
+
+class _RulesOnFirstUse:
+    """Stands for :mod:`pacman.rules` until a state first needs it, then puts the module in its
+    place: the rules import this module (to build states), so importing them here while this
+    module loads would be an import cycle. After the first call, ``_rules`` is the module."""
+
+    def __getattr__(self, name: str) -> Any:
+        global _rules
+        from pacman import rules
+
+        _rules = rules
+        return getattr(rules, name)
+
+
+_rules: Any = _RulesOnFirstUse()
