@@ -37,6 +37,7 @@ from pacman.game import GameInterrupted, Move
 from pacman.layout import Layout
 from pacman.state import GameState
 
+from pacman.display.base import BaseDisplay
 from pacman.display.people import WaitsForPeople
 # Sizes and speeds live in pacing; the names callers knew from this module stay importable.
 from pacman.display.pacing import (AUTO_ADVANCE, BASE_TILE, FASTEST,  # noqa: F401
@@ -53,7 +54,7 @@ _FASTER = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _SLOWER = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 
 
-class WindowDisplay(WaitsForPeople):
+class WindowDisplay(WaitsForPeople, BaseDisplay):
     """A resizable pygame window that shows games (the :class:`pacman.game.Display` protocol).
 
     ``frame_time`` is the seconds one round takes on screen; ``zoom`` scales the cells
@@ -63,8 +64,8 @@ class WindowDisplay(WaitsForPeople):
     a game (``None``: until a key is pressed); ``fps`` caps the frame rate of animations.
 
     After each game, :attr:`request` tells the caller whether the user asked to restart or to
-    quit (see :mod:`pacman.display.controls`). While it exists the window is the input of the
-    keyboard agent; :meth:`close` closes it.
+    quit (see :mod:`pacman.display.controls`). It reads a human player's keys
+    (:meth:`human_input`); :meth:`close` closes it.
     """
 
     def __init__(self, frame_time: float = 0.1, zoom: float | None = None, *,
@@ -115,7 +116,10 @@ class WindowDisplay(WaitsForPeople):
         self._round_began: float | None = None
         self._round_seconds: deque[float] = deque(maxlen=10)
         self._wait_note = ""
-        controls.attach(self)
+
+    def human_input(self) -> WindowDisplay:
+        """The window reads a human player's keys (:class:`~pacman.display.controls.HumanInput`)."""
+        return self
 
     # --- the Display protocol ----------------------------------------------------------------
     def start(self, state: GameState, agents: Sequence[str]) -> None:
@@ -225,8 +229,7 @@ class WindowDisplay(WaitsForPeople):
             self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
 
     def close(self) -> None:
-        """Close the window; the display stops being the keyboard agent's input."""
-        controls.detach(self)
+        """Close the window."""
         if self.screen is not None:
             self.screen = None
             pygame.display.quit()
