@@ -39,10 +39,11 @@ from pacman.state import GameState
 
 from pacman.display.base import BaseDisplay
 from pacman.display.people import WaitsForPeople
+from pacman.display.window_replay import ShowsReplays
 # Sizes and speeds live in pacing; the names callers knew from this module stay importable.
-from pacman.display.pacing import (AUTO_ADVANCE, BASE_TILE, FASTEST,  # noqa: F401
-                                   SLOW_THINK, SLOWEST, SMALLEST_TILE, default_tile, faster,
-                                   format_seconds, screen_size, slower)
+from pacman.display.pacing import (AUTO_ADVANCE, BASE_TILE, FASTER_KEYS, FASTEST,  # noqa: F401
+                                   SLOW_THINK, SLOWER_KEYS, SLOWEST, SMALLEST_TILE, default_tile,
+                                   faster, format_seconds, screen_size, slower)
 
 _DIRECTION_KEYS = {
     pygame.K_UP: "North", pygame.K_w: "North",
@@ -50,11 +51,9 @@ _DIRECTION_KEYS = {
     pygame.K_RIGHT: "East", pygame.K_d: "East",
     pygame.K_LEFT: "West", pygame.K_a: "West",
 }
-_FASTER = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-_SLOWER = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 
 
-class WindowDisplay(WaitsForPeople, BaseDisplay):
+class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
     """A resizable pygame window that shows games (the :class:`pacman.game.Display` protocol).
 
     ``frame_time`` is the seconds one round takes on screen; ``zoom`` scales the cells
@@ -374,10 +373,10 @@ class WindowDisplay(WaitsForPeople, BaseDisplay):
         elif key in (pygame.K_RIGHT, pygame.K_PERIOD):
             if self.paused:
                 self._steps += 1
-        elif key in _FASTER:
+        elif key in FASTER_KEYS:
             self.frame_time = faster(self.frame_time)
             self.redraw()
-        elif key in _SLOWER:
+        elif key in SLOWER_KEYS:
             self.frame_time = slower(self.frame_time)
             self.redraw()
         elif key in (pygame.K_s, pygame.K_TAB):
@@ -387,13 +386,3 @@ class WindowDisplay(WaitsForPeople, BaseDisplay):
     def _end(self, request: str) -> None:
         self.request = request
         raise GameInterrupted(request)
-
-    # --- replays -----------------------------------------------------------------------------
-    def show_replay(self, result: Any, states: Sequence[GameState],
-                    evaluation: Callable[[GameState], float] | None = None) -> str | None:
-        """Show a recorded game with scrubbing until the user moves on; returns
-        :data:`~pacman.display.controls.QUIT` if the user quit, else ``None``."""
-        from pacman.display.replay_view import ReplayViewer
-
-        viewer = ReplayViewer(self, states, result, evaluation=evaluation)
-        return viewer.run()
