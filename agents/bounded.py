@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from agents.search.algorithms import expectimax
 from agents.search.nodes import CHECK_EVERY

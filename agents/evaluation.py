@@ -6,7 +6,7 @@ through :meth:`Evaluation.from_option`.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from agents.maze_tables import _TABLES, maze_tables
 from pacman.errors import ConfigurationError

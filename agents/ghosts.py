@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Mapping
+from collections.abc import Mapping
 
 from agents.base import DistributionAgent
 from pacman.state import GameState

@@ -71,7 +71,7 @@ class PacmanGame:
 
     def probabilities(self, state: GameState) -> Sequence[float]:
         actions = legal_actions(state, state[7])
-        if self.ghost_model == "informed":
+        if self.ghost_model == "informed" and self.ghost_distribution is not None:
             distribution = self.ghost_distribution(state, state[7])
             weights = [distribution.get(a, 0.0) for a in actions]
             total = sum(weights)

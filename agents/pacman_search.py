@@ -33,8 +33,8 @@ class PacmanSearch(Search):
     def __init__(self, game: Any, cfg: Any, counters: Any, traces: Any) -> None:
         super().__init__(game, cfg, counters, traces)
         self.ghost_kind = game.kind_of_ghosts
-        self.is_end = itemgetter(8)  # the outcome: None while the game goes on
-        self.utility = itemgetter(6)  # the score
+        self.is_end = itemgetter(8)  # type: ignore[assignment]  # the outcome: None while the game goes on
+        self.utility = itemgetter(6)  # type: ignore[assignment]  # the score
         self.successor = engine_successor
         if cfg.evaluate is None:
             evaluation = game.evaluation

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
+from collections.abc import Mapping
 
 from agents.base import BaseAgent
 from agents.evaluation import EVALUATIONS, Evaluation

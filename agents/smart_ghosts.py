@@ -19,14 +19,16 @@ All values are from Pacman's point of view (the search adapter's convention): th
 MIN. With ``tie_break=first`` (the default) every ghost is deterministic given the state (ties
 go to the first move in the order North, South, East, West); with ``tie_break=random`` it
 draws among its equally good moves with its own seeded generator (exact root values from a
-full minimax), and so does the mixed ghost for its random moves. Each exposes :meth:`distribution`, so an expectimax Pacman can use it as a model.
+full minimax), and so does the mixed ghost for its random moves. Each exposes
+:meth:`distribution`, so an expectimax Pacman can use it as a model.
 """
 
 from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from typing import Callable, Literal, Mapping
+from typing import Literal
+from collections.abc import Callable, Mapping
 
 from agents.base import DistributionAgent
 from agents.evaluation import pacman_territory

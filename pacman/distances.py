@@ -13,7 +13,8 @@ from __future__ import annotations
 import threading
 from array import array
 from collections import OrderedDict
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -126,7 +127,7 @@ class LazyRows(Sequence):
         values = array("i", breadth_first(self._adjacency, self._size, source))
         return memoryview(values.tobytes()).cast("i")
 
-    def __getitem__(self, cell):  # type: ignore[override]
+    def __getitem__(self, cell):
         if not isinstance(cell, (int, np.integer)) or isinstance(cell, bool):
             raise TypeError(f"distance rows are indexed by a cell number, not {cell!r}")
         cell = int(cell)
@@ -167,7 +168,7 @@ class LazyTable:
             raise TypeError(f"distance tables are indexed by cell numbers, not {key!r}")
         if not 0 <= key < self.shape[0]:
             raise IndexError(f"row {key} is outside the table (0..{self.shape[0] - 1})")
-        row = self._cache.get(int(key))
+        row: Any = self._cache.get(int(key))
         return row if column is None else row[column]
 
     def __len__(self) -> int:

@@ -2,7 +2,14 @@
 
 Every error a user can cause derives from :class:`PacmanError`; its message is written to be
 printed as one line by the command-line interface, so it names the file, the option or the agent
-at fault and says what is wrong.
+at fault and says what is wrong. Errors about a value given by the caller (a recording, a ghost
+count) are also :class:`ValueError`, so code that catches ``ValueError`` keeps working.
+
+The modules that raise these errors re-export them under the same names (``pacman.recording.
+RecordError``, ``pacman.batch.runner.BatchError``, ``pacman.batch.store.StoreError``,
+``pacman.game.ReplayError``). The search library (:mod:`agents.search`) imports nothing from
+:mod:`pacman`, so its own errors (``ChanceNodeError``, ``TreeFormatError``) stay there, as
+``ValueError`` subclasses.
 """
 
 from __future__ import annotations
@@ -43,3 +50,23 @@ class IllegalActionError(PacmanError):
 
 class GameOverError(PacmanError):
     """A successor was requested from a state in which the game has already ended."""
+
+
+class GhostCountError(ConfigurationError, ValueError):
+    """More ghosts were asked for than the maze has starts for (or a negative number)."""
+
+
+class RecordError(PacmanError, ValueError):
+    """A recorded game is malformed or does not reproduce; the message says what and where."""
+
+
+#: A recording that cannot be replayed: bad, malformed or tampered (the same class).
+ReplayError = RecordError
+
+
+class BatchError(PacmanError):
+    """A batch could not finish (a worker process died, the cluster failed)."""
+
+
+class StoreError(PacmanError):
+    """A results store cannot be read, written or locked."""

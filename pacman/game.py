@@ -32,15 +32,20 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from pacman import __version__
 from pacman.errors import PacmanError
+from pacman.errors import RecordError as RecordError  # re-exported: its old import path
+from pacman.errors import ReplayError as ReplayError
 from pacman.layout import parse_layout
-from pacman.recording import RecordError, check_ending, check_result_data, game_of_line
-from pacman.state import GameState
+from pacman.recording import check_ending, check_result_data, game_of_line
+from pacman.state import LOSS, WIN, GameState
 
-WIN, LOSS = "win", "loss"
+if TYPE_CHECKING:  # at run time they come from __getattr__ (end of module)
+    from pacman.game_loop import failure_message, run_game
+
 MOVE_LIMIT = "move_limit"
 CRASH, ILLEGAL, TIMEOUT, INTERRUPTED = "crash", "illegal", "timeout", "interrupted"
 #: Every outcome a game can end with.
@@ -199,7 +204,6 @@ def random_play(start: GameState, rng: random.Random) -> Iterator[GameState]:
         state = state.successor(rng.choice(state.legal_actions()))
 
 
-ReplayError = RecordError  #: a recording that cannot be replayed: bad, malformed or tampered
 
 
 def replay_states(result: GameResult) -> Iterator[GameState]:
@@ -263,8 +267,17 @@ def load_results(path: str) -> list[GameResult]:
     return results
 
 
-# The loop itself lives in its own module; it is part of this module's interface.
-from pacman.game_loop import failure_message, run_game  # noqa: E402
+def __getattr__(name: str) -> Any:
+    """``run_game`` and ``failure_message`` live in :mod:`pacman.game_loop` (which needs this
+    module's types) and are part of this module's interface too: they are fetched on first
+    use, so the two modules do not import each other while loading."""
+    if name in ("run_game", "failure_message"):
+        from pacman import game_loop
+
+        value = getattr(game_loop, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["run_game", "failure_message", "random_play", "replay_states", "load_result",
            "load_results", "GameResult", "AgentSpec", "Failure", "Move", "OUTCOMES"]

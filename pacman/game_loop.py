@@ -7,13 +7,16 @@ is the game's outcome (see :mod:`pacman.game` for the agent protocol, failures a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import signal
 import threading
 import time
 import traceback
-from typing import Any, Callable, Sequence
+from functools import partial
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from pacman.game import (CRASH, HARD_LIMIT_GRACE, ILLEGAL, INTERRUPTED, MOVE_LIMIT, TIMEOUT,
                          Agent, AgentSpec, AgentTimeout, Display, Failure, GameInterrupted,
@@ -36,7 +39,7 @@ class _HardLimit:
     def __enter__(self) -> _HardLimit:
         if self.active:
             self.previous = signal.signal(signal.SIGALRM, self._fire)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds or 0.0)
         return self
 
     @staticmethod
@@ -84,7 +87,7 @@ class _Players:
             in_process = agent.isolation is None
             try:
                 built = self.call(index, "building the agent",
-                                  lambda a=agent, i=index: self._build(a, i, seed),
+                                  partial(self._build, agent, index, seed),
                                   timer=in_process,
                                   passes=(PacmanError,) if in_process else ())
             except PacmanError:
@@ -169,7 +172,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     """
     limit = _limit(move_time_limit)
     state = GameState.initial(layout, num_ghosts=len(agents) - 1)
-    described = [a.describe() if isinstance(a, AgentSpec)
+    described: list[dict[str, Any]] = [a.describe() if isinstance(a, AgentSpec)
                  else {"name": type(a).__name__, "options": {}} for a in agents]
     n = len(agents)
     tally = _Tally(n)
@@ -199,10 +202,8 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
         decisions=tally.decisions, max_moves=max_moves, move_time_limit=move_time_limit,
         failure=failure, agent_stats=stats)
     if display is not None:
-        try:
+        with contextlib.suppress(KeyboardInterrupt, GameInterrupted):
             display.finish(state, result)
-        except (KeyboardInterrupt, GameInterrupted):
-            pass
     return result
 
 
@@ -225,7 +226,7 @@ def _play(state: GameState, players: _Players, tally: _Tally, max_moves: int | N
     for index, player in enumerate(players.agents):
         start_game = getattr(player, "start_game", None)
         if start_game is not None:
-            players.call(index, "start_game", lambda f=start_game: f(state))
+            players.call(index, "start_game", partial(start_game, state))
             if players.failure is not None:
                 return state
     while True:
@@ -238,7 +239,7 @@ def _play(state: GameState, players: _Players, tally: _Tally, max_moves: int | N
         agent = state[7]
         player = players.agents[agent]
         began = clock()
-        action = players.call(agent, "get_action", lambda: player.get_action(state))
+        action = players.call(agent, "get_action", partial(player.get_action, state))
         spent = clock() - began
         tally.think[agent] += spent
         if players.failure is not None:

@@ -25,21 +25,27 @@ mazes, rows on demand on large ones (:mod:`pacman.distances`).
 
 from __future__ import annotations
 
+
 import difflib
 import threading
 import tomllib
 import weakref
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pacman.distances import (UNREACHABLE, LazyRows, LazyTable, cell_array, diameter,
-                              frozen_array, full_rows, nearest_in)
+from pacman.distances import UNREACHABLE, LazyRows, LazyTable, cell_array, diameter, frozen_array, full_rows, nearest_in
 from pacman.errors import LayoutError
 from pacman.move_tables import move_tables, read_only
+
+if TYPE_CHECKING:  # at run time they come from __getattr__ (end of module)
+    from pacman.maze_reader import MAX_CELLS as MAX_CELLS
+    from pacman.maze_reader import parse_layout as parse_layout
+    from pacman.maze_reader import read_layout as read_layout
 
 WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
 GHOST_DIGITS = "1234"
@@ -111,6 +117,21 @@ class Layout:
         "pacman_actions", "_ghost_moves", "_ghost_actions", "open_cells", "adjacency",
         "__dict__", "__weakref__",
     )
+    # Declared for readers and the type checker; ``_build`` sets them once (the class is frozen).
+    name: str
+    source: str
+    text: str
+    width: int
+    height: int
+    walls: int
+    food: int
+    capsules: int
+    pacman_start: int
+    ghost_starts: tuple[int, ...]
+    cell_xy: tuple[tuple[int, int], ...]
+    open_cells: tuple[int, ...]
+    pacman_actions: tuple[tuple[str, ...], ...]
+    adjacency: tuple[tuple[int, ...], ...]
 
     def __new__(cls, rows: list[str], name: str, source: str = "<string>") -> Layout:
         """The layout of validated rows (top row first); use :func:`parse_layout`.
@@ -241,7 +262,7 @@ class Layout:
         indexed the same way."""
         size = self.width * self.height
         if self.lazy_distances:
-            rows = self.distance_rows
+            rows: Any = self.distance_rows  # lazy: rows are int32 buffers (memoryviews)
             return LazyTable(lambda cell: np.frombuffer(rows[cell], dtype=np.int32), size, size)
         return frozen_array(np.array(self.distance_rows, dtype=np.int32))
 
@@ -255,7 +276,7 @@ class Layout:
         size = self.width * self.height
         columns = np.array(self.open_cells, dtype=np.intp)
         if self.lazy_distances:
-            rows = self.distance_rows
+            rows: Any = self.distance_rows  # lazy: rows are int32 buffers (memoryviews)
 
             def row(cell: int) -> np.ndarray:
                 values = np.frombuffer(rows[cell], dtype=np.int32)[columns]
@@ -287,6 +308,8 @@ class Layout:
 
 
 def _rebuild(text: str, name: str, source: str) -> Layout:
+    from pacman.maze_reader import parse_layout
+
     return parse_layout(text, name=name, source=source)
 
 
@@ -318,6 +341,8 @@ def load_layout(name_or_path: str | Path) -> Layout:
 
     An unknown name raises :class:`LayoutError` suggesting the closest shipped names.
     """
+    from pacman.maze_reader import parse_layout, read_layout
+
     text = str(name_or_path)
     path = Path(text)
     looks_like_path = path.suffix == ".lay" or "/" in text or "\\" in text
@@ -346,5 +371,17 @@ def iter_shipped_layouts() -> Iterator[Layout]:
         yield load_layout(name)
 
 
-# The reader needs Layout defined first; its functions are part of this module's interface.
-from pacman.maze_reader import MAX_CELLS, parse_layout, read_layout  # noqa: E402, F401
+_FROM_READER = ("MAX_CELLS", "parse_layout", "read_layout")
+
+
+def __getattr__(name: str) -> Any:
+    """``parse_layout``, ``read_layout`` and ``MAX_CELLS`` live in :mod:`pacman.maze_reader`
+    (which needs :class:`Layout`) and are part of this module's interface too: they are
+    fetched on first use, so the two modules do not import each other while loading."""
+    if name in _FROM_READER:
+        from pacman import maze_reader
+
+        value = getattr(maze_reader, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

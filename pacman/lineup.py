@@ -6,7 +6,8 @@ App layer: this module knows both the engine and the :mod:`agents` catalog.
 from __future__ import annotations
 
 import inspect
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS, short_name
 from pacman.errors import ConfigurationError

@@ -15,6 +15,8 @@ from pacman.layout import ALLOWED, GHOST_DIGITS, PACMAN, WALL, Layout
 
 #: The most cells a maze may have (its tables take about 3 kB per cell).
 MAX_CELLS = 100_000
+#: The largest maze file read (generous: a maze of MAX_CELLS cells with long comment lines).
+MAX_FILE_BYTES = 64 * MAX_CELLS
 
 
 def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> Layout:
@@ -80,7 +82,8 @@ def read_layout(path: str | Path) -> Layout:
     """Load and validate the maze file at ``path``."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:  # bounded: a device such as /dev/zero never ends
+            data = file.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise LayoutError(str(path), "no such maze file") from None
     except IsADirectoryError:
@@ -88,6 +91,8 @@ def read_layout(path: str | Path) -> Layout:
     except (OSError, ValueError) as error:
         raise LayoutError(str(path)[:80], f"cannot be read "
                                           f"({getattr(error, 'strerror', None) or error})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise LayoutError(str(path)[:80], f"is larger than any maze ({MAX_FILE_BYTES} bytes at most)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -18,7 +18,7 @@ class ReadOnlyDict(dict):
         raise TypeError("a maze's move tables are read-only")
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
-    __ior__ = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse
 
     def __reduce__(self):
         return (ReadOnlyDict, (dict(self),))
@@ -55,7 +55,7 @@ def move_tables(width: int, height: int, walls: int, open_cells: tuple[int, ...]
     ghost_moves: list[dict[str, dict[str, int]] | None] = [None] * size
     ghost_actions: list[dict[str, tuple[str, ...]] | None] = [None] * size
     for cell in open_cells:
-        moves = neighbours[cell]
+        moves = neighbours[cell] or {}  # set for every open cell above
         assert moves is not None
         pacman_moves[cell] = {**moves, STOP: cell}
         pacman_actions[cell] = tuple(moves) + (STOP,)

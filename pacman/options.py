@@ -17,13 +17,15 @@ from __future__ import annotations
 import inspect
 import types
 import typing
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Literal
+from collections.abc import Callable, Mapping
 
 from pacman.errors import ConfigurationError
 from pacman.plugins import suggest
 
-#: Constructor parameters the game loop fills in itself; never user options.
-RESERVED = ("index", "rng")
+#: Constructor parameters the game loop (or, for a human player's input, the play command)
+#: fills in itself; never user options.
+RESERVED = ("index", "rng", "human_input")
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}

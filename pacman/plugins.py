@@ -17,7 +17,8 @@ import importlib
 import importlib.util
 import sys
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from pacman.errors import ConfigurationError
 

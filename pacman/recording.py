@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
-from pacman.errors import PacmanError
+from pacman.errors import RecordError
 
 #: Fields a recording must have, with a test and what the test asks for (for messages).
 _INT = (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number")
@@ -28,8 +29,6 @@ REQUIRED = {
 OPTIONAL_NUMBERS = {"max_moves": _COUNT, "move_time_limit": _SECONDS, "version": _TEXT}
 
 
-class RecordError(PacmanError, ValueError):
-    """A recorded game is malformed or does not reproduce; the message says what and where."""
 
 
 def check_result_data(data: Any, outcomes: tuple[str, ...]) -> dict[str, Any]:

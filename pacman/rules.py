@@ -138,7 +138,7 @@ def _checked_agent(state: GameState, agent: object) -> int:
     """``agent`` as a plain ``int`` if it names an agent of ``state`` (an integer such as a
     numpy integer, not a bool); else :class:`IllegalActionError`."""
     try:
-        index = operator.index(agent) if not isinstance(agent, bool) else -1
+        index = operator.index(agent) if not isinstance(agent, bool) else -1  # type: ignore[arg-type]  # TypeError below
     except TypeError:
         index = -1
     if not 0 <= index < len(state[1]):

@@ -27,6 +27,7 @@ Failures
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import multiprocessing
@@ -187,22 +188,16 @@ class SandboxedAgent:
         """End the child (and anything it started) now. Safe to call twice."""
         process = self._process
         if process.pid is not None and process.exitcode is None:
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
                 os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError, OSError):
-                pass
             process.kill()
             process.join(timeout=5)
-        try:
+        with contextlib.suppress(OSError):
             self._conn.close()
-        except OSError:
-            pass
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass
 
 
 def _start_from_any_process(process: Any) -> None:
@@ -229,10 +224,8 @@ def _grace(limit: float) -> float:
 # --- the child's side ------------------------------------------------------------------------
 def _contain_child() -> None:
     """A process group of its own, Ctrl-C ignored, killed when its parent ends (Linux)."""
-    try:
+    with contextlib.suppress(OSError):
         os.setpgid(0, 0)
-    except OSError:
-        pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         import ctypes

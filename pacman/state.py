@@ -20,13 +20,15 @@ successors live in :mod:`pacman.rules`; the methods here are thin conveniences o
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from pacman.errors import GhostCountError
 from pacman.layout import UNREACHABLE, Layout
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+#: The outcomes of a finished game (the state's ``outcome``; failures are in :mod:`pacman.game`).
 WIN = "win"
 LOSS = "loss"
 
@@ -55,7 +57,7 @@ class GameState(tuple):
         starts = layout.ghost_starts
         if num_ghosts is not None:
             if not 0 <= num_ghosts <= len(starts):
-                raise ValueError(f"the maze {layout.name!r} has {len(starts)} ghost starts; "
+                raise GhostCountError(f"the maze {layout.name!r} has {len(starts)} ghost starts; "
                                  f"cannot place {num_ghosts}")
             starts = starts[:num_ghosts]
         k = len(starts)
@@ -200,4 +202,18 @@ class GameState(tuple):
 
 __all__ = ["GameState", "WIN", "LOSS", "UNREACHABLE"]
 
-from pacman import rules as _rules  # noqa: E402  (rules needs GameState defined first)
+
+class _RulesOnFirstUse:
+    """Stands for :mod:`pacman.rules` until a state first needs it, then puts the module in its
+    place: the rules import this module (to build states), so importing them here while this
+    module loads would be an import cycle. After the first call, ``_rules`` is the module."""
+
+    def __getattr__(self, name: str) -> Any:
+        global _rules
+        from pacman import rules
+
+        _rules = rules
+        return getattr(rules, name)
+
+
+_rules: Any = _RulesOnFirstUse()

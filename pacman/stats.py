@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from statistics import NormalDist
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["wilson_interval", "mean_interval", "paired_difference", "PairedDifference",
            "normal_quantile", "t_cdf", "t_quantile"]

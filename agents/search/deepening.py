@@ -71,11 +71,11 @@ def iterative_deepening(
     start = clock()
     deadline = None if time_budget is None else start + time_budget
     if order == "history":
-        order = make_orderer(order)  # one orderer, so later iterations use what earlier ones learnt
+        order = make_orderer(order)  # type: ignore[assignment]  # one orderer, so later iterations use what earlier ones learnt
     if table is True or (table is False and reorder == "all"):
         table = TranspositionTable()
     elif table is False:
-        table = None
+        table = None  # type: ignore[assignment]  # from here on: a table or None
     base = algorithm_config(algorithm, strict=strict, trace=trace, evaluate=evaluate, order=order,
                             rng=rng, table=table, hash_moves=reorder == "all", bounds=bounds,
                             opponent_model=opponent_model, deadline=deadline, clock=clock)

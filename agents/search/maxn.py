@@ -105,6 +105,7 @@ def maxn(
     d0 = math.inf if depth is None else depth
     root_leaf = leaf(state, d0)
     if root_leaf is not None:
+        root_values: dict[Any, float]
         v, root_values, pv = root_leaf, {}, ()
     else:
         v, root_values, pv = expand(state, d0)
@@ -114,4 +115,5 @@ def maxn(
         generated_states=None if gen_trace is None else tuple(gen_trace),
         evaluated_states=None if eval_trace is None else tuple(eval_trace),
     )
-    return SearchResult(value=v, action=pv[0] if pv else None, root_values=root_values, principal_variation=pv, stats=stats)
+    return SearchResult(value=v, action=pv[0] if pv else None, root_values=root_values,
+                        principal_variation=pv, stats=stats)

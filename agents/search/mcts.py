@@ -127,10 +127,12 @@ def mcts(
         pv.append(a)
         node = node.children[a]
     if root.kind is NodeKind.CHANCE:
-        return SearchResult(value=root.total / root.visits, action=None, root_values=root_values, principal_variation=(), stats=stats)
+        return SearchResult(value=root.total / root.visits, action=None, root_values=root_values,
+                            principal_variation=(), stats=stats)
     best = root.children[pv[0]]
     return SearchResult(
-        value=best.total / best.visits, action=pv[0], root_values=root_values, principal_variation=tuple(pv), stats=stats
+        value=best.total / best.visits, action=pv[0], root_values=root_values, principal_variation=tuple(pv),
+        stats=stats
     )
 
 

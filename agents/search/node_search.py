@@ -289,7 +289,7 @@ class Search(NodeTools):
                     total, flag = worst_case, LOWER
                     break
         if table_key is not None:
-            self.entries[table_key] = (flag, total, None)
+            self.entries[table_key] = (flag, total, None)  # type: ignore[index]  # keyed only with a table
         self.last_pv = ()
         return total
 

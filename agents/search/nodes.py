@@ -52,6 +52,8 @@ class NodeTools:
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
                  traces: tuple[list[Any], list[Any]] | None) -> None:
         self.game, self.cfg, self.counters = game, cfg, counters
+        self.generated_trace: list[Any] | None
+        self.evaluated_trace: list[Any] | None
         self.generated_trace, self.evaluated_trace = (None, None) if traces is None else traces
         self.is_end = game.is_end
         self.kind = game.kind

@@ -29,12 +29,12 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any, Union
+from typing import Any
 
 from .game import NodeKind
 
 OrderFunction = Callable[[Any, NodeKind, Sequence[Any]], Sequence[Any]]
-OrderSpec = Union[str, OrderFunction, None]
+OrderSpec = str | OrderFunction | None
 
 ORDERINGS = ("none", "reversed", "random", "evaluation", "history")
 

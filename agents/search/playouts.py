@@ -113,7 +113,8 @@ class MonteCarloEvaluator:
             raise ValueError("playouts must be >= 1")
         uniform = uniform_policy(game)
         chosen = dict(policies or {})
-        self.policies = {NodeKind.MAX: chosen.get(NodeKind.MAX, uniform), NodeKind.MIN: chosen.get(NodeKind.MIN, uniform)}
+        self.policies = {NodeKind.MAX: chosen.get(NodeKind.MAX, uniform),
+                         NodeKind.MIN: chosen.get(NodeKind.MIN, uniform)}
         self.game = game
         self.playouts = playouts
         self.rng = rng

@@ -51,7 +51,7 @@ class Counters:
         self.transposition_hits = 0
         self.depth_cuts = 0
 
-    def add(self, other: "Counters | SearchStats") -> None:
+    def add(self, other: Counters | SearchStats) -> None:
         """Accumulate another set of counts (used across deepening iterations)."""
         self.generated += other.generated if isinstance(other, Counters) else other.nodes_generated
         self.static_evaluations += other.static_evaluations
@@ -69,7 +69,7 @@ class Counters:
         elapsed: float,
         generated_states: tuple[Any, ...] | None = None,
         evaluated_states: tuple[Any, ...] | None = None,
-    ) -> "SearchStats":
+    ) -> SearchStats:
         return SearchStats(
             nodes_generated=self.generated,
             static_evaluations=self.static_evaluations,

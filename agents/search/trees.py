@@ -67,7 +67,7 @@ class TreeNode:
         action: str,
         p: float | None,
         player: int | None,
-        children: tuple["TreeNode", ...],
+        children: tuple[TreeNode, ...],
         path: str,
     ) -> None:
         self.id = id
@@ -86,7 +86,7 @@ class TreeNode:
     def __repr__(self) -> str:
         return f"TreeNode({self.id!r})"
 
-    def walk(self) -> Iterator["TreeNode"]:
+    def walk(self) -> Iterator[TreeNode]:
         """This node and its descendants in depth-first (move) order."""
         stack = [self]
         while stack:
@@ -128,7 +128,8 @@ class TreeGame(Game[TreeNode, str]):
     def evaluate(self, state: TreeNode) -> Any:
         if state.value is None:
             raise TreeFormatError(
-                f"{self.source}: node {state.id!r} (at {state.path}): internal node reached at the depth cut has no 'value'"
+                f"{self.source}: node {state.id!r} (at {state.path}): internal node reached at the depth cut "
+                "has no 'value'"
             )
         return state.value
 

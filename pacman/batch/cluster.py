@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import socket
 from contextlib import ExitStack
-from typing import Iterator
+from collections.abc import Iterator
 
 from pacman.batch.jobs import GameJob
 from pacman.errors import ConfigurationError
@@ -113,10 +113,10 @@ def run_on_dask(chunks: Iterator[list[tuple[int, GameJob]]], workers: int,
                 except distributed.KilledWorker:
                     raise BatchError("Dask workers died playing these games; the games "
                                      "finished so far are kept in the store") from None
-                chunk = next(chunks, None)
-                if chunk is not None:
-                    submitted.append(client.submit(play_chunk, chunk, pure=False))
-                    sent[submitted[-1].key] = chunk
+                following = next(chunks, None)
+                if following is not None:
+                    submitted.append(client.submit(play_chunk, following, pure=False))
+                    sent[submitted[-1].key] = following
                     running.add(submitted[-1])
                 submitted = [f for f in submitted if not f.done()]
                 yield sent.pop(future.key), lines

@@ -23,7 +23,8 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec, GameResult, run_game

@@ -43,7 +43,8 @@ import itertools
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
 
 from pacman.batch.jobs import GameJob, game_seed
 from pacman.errors import ConfigurationError
@@ -172,7 +173,8 @@ class BatchPlan:
             label, pac, ghost, layout = conditions[column]
             yield position, GameJob(
                 condition=label, layout=layout, pacman=pac.agent, pacman_options=pac.options,
-                ghosts=ghost.agent, ghost_options=ghost.options, num_ghosts=self.num_ghosts,
+                ghosts=ghost.agent,  # type: ignore[arg-type]  # GameJob splits a name list
+                ghost_options=ghost.options, num_ghosts=self.num_ghosts,
                 seed=game_seed(self.seed, index), max_moves=self.max_moves,
                 move_time_limit=self.time_limit)
 
@@ -237,7 +239,7 @@ def _entries_of(table: Any, where: str, allow_sweep: bool) -> list[AgentEntry]:
     allowed = {"agent", "options", "sweep"} if allow_sweep else {"agent", "options"}
     for key in table:
         if key not in allowed:
-            raise ConfigurationError(f"{where}: unknown key {key!r}{suggest(key, allowed)}")
+            raise ConfigurationError(f"{where}: unknown key {key!r}{suggest(key, sorted(allowed))}")
     agent = table.get("agent")
     if not isinstance(agent, str) or not agent.strip():
         raise ConfigurationError(f"{where} needs agent = \"NAME\"")

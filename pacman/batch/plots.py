@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from pacman.batch.tables import ConditionSummary
 from pacman.errors import ConfigurationError

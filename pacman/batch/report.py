@@ -8,7 +8,7 @@ tables, comparisons included in Markdown and JSON), ``win_rates.png``, ``scores.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from pacman.batch.tables import (Comparison, ConditionSummary, Pair, compare, default_pairs,
                                  group, resolve_condition, summarise_condition, to_csv, to_json,

@@ -9,7 +9,8 @@ Parallelism
     ``workers=1`` plays every game in this process. More workers use a
     :class:`~concurrent.futures.ProcessPoolExecutor` started with ``forkserver`` (``spawn``
     where there is none): never a ``fork`` of this process, which runs threads (the pool's
-    own, a progress bar's, a cluster client's) and could deadlock a forked child. Jobs go to workers in chunks of several games, so the cost of
+    own, a progress bar's, a cluster client's) and could deadlock a forked child. Jobs go to
+    workers in chunks of several games, so the cost of
     passing jobs and results between processes stays small next to a game even for random
     agents (a fraction of a millisecond per game); each worker returns its games as ready-made
     store lines, so the parent only writes and parses them. A worker that dies (killed, out of
@@ -37,12 +38,13 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from pacman.batch.jobs import GameJob, check_job, play_job
 from pacman.batch.progress import Progress
 from pacman.batch.store import ResultStore, parse_record, record_line
-from pacman.errors import ConfigurationError, PacmanError
+from pacman.errors import BatchError, ConfigurationError
 from pacman.game import INTERRUPTED, GameResult
 from pacman.sandboxed_agent import process_context
 
@@ -53,8 +55,6 @@ BACKENDS = ("local", "dask")
 MAX_CHUNK = 32
 
 
-class BatchError(PacmanError):
-    """A batch could not finish (a worker process died, the cluster failed)."""
 
 
 def play_chunk(jobs: Sequence[tuple[int, GameJob]]) -> list[str]:

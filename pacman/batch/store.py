@@ -28,15 +28,17 @@ Validation
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from pacman.batch.jobs import GameJob
 from pacman.batch.validate import check_record
-from pacman.errors import PacmanError
+from pacman.errors import StoreError
 from pacman.game import GameResult
 
 try:
@@ -48,8 +50,6 @@ HEADER = {"store": "pacman-arena results", "format": 1}
 HEADER_LINE = json.dumps(HEADER, separators=(",", ":")) + "\n"
 
 
-class StoreError(PacmanError):
-    """A results store cannot be read, written or locked."""
 
 
 @dataclass(frozen=True)
@@ -204,8 +204,8 @@ class ResultStore:
         scan = _scan(self.path)
         self._records: dict[str, bytes | None] = dict(scan.records)
         self.repaired = scan.dropped
-        try:
-            self._file = open(self.path, "r+b" if self.path.exists() else "w+b", buffering=0)
+        try:  # the file stays open for the store's lifetime; close() closes it
+            self._file = open(self.path, "r+b" if self.path.exists() else "w+b", buffering=0)  # noqa: SIM115
         except OSError as error:
             raise StoreError(f"{self.path}: cannot be written ({error.strerror})") from None
         try:
@@ -269,8 +269,6 @@ class ResultStore:
 
     def close(self) -> None:
         if not self._file.closed:
-            try:
+            with contextlib.suppress(OSError):
                 os.fsync(self._file.fileno())
-            except OSError:
-                pass
             self._file.close()

@@ -23,7 +23,8 @@ import io
 import json
 import math
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 from pacman.batch.jobs import GameJob
 from pacman.errors import ConfigurationError

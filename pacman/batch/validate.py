@@ -8,7 +8,8 @@ be refused (with its line number, by :mod:`pacman.batch.store`), never counted: 
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from pacman.game import CRASH, ILLEGAL, OUTCOMES, TIMEOUT
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Callable
+from collections.abc import Callable
 
 #: The longest pause between frames that a window or an animation accepts (a GIF stores
 #: delays in hundredths of a second in 16 bits: at most 655.35 s).

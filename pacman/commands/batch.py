@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     store = settings["store"]
     if store is not None:
         check_store_path(store)
-    games = []
+    games: list[tuple[int, Any, Any]] = []  # (position, job, result: a slim one when stored)
     shared: dict[str, Any] = {}  # one job object per condition: the tables read only those
     try:
         for position, job, result in stream_jobs(

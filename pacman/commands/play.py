@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
-from pacman.display.controls import QUIT, RESTART
+from pacman.display.base import BaseDisplay
+from pacman.display.controls import QUIT, RESTART, with_human_input
 from pacman.errors import ConfigurationError, PacmanError
-from pacman.game import AgentSpec, GameResult, Move, load_results, replay_states, run_game
+from pacman.game import AgentSpec, GameResult, load_results, replay_states, run_game
 from pacman.layout import layout_catalog, load_layout
 from pacman.options import parse_assignments
 
@@ -182,7 +184,7 @@ def list_agents(width: int = 100) -> int:
     return 0
 
 
-def _display(args: argparse.Namespace, evaluation: Callable | None = None):
+def _display(args: argparse.Namespace, evaluation: Callable | None = None) -> BaseDisplay:
     kind = args.display
     if args.json and kind == "auto":
         kind = "none"
@@ -254,12 +256,6 @@ def _export(args: argparse.Namespace, result: GameResult, number: int, total: in
           flush=True)
 
 
-def _close(display: Any) -> None:
-    close = getattr(display, "close", None)
-    if callable(close):
-        close()
-
-
 def play(args: argparse.Namespace) -> int:
     from pacman.lineup import lineup
 
@@ -273,6 +269,7 @@ def play(args: argparse.Namespace) -> int:
     _check_export(args)
     evaluation = _pacman_evaluation(specs[0])
     display = _display(args, evaluation)
+    specs = with_human_input(specs, display.human_input())
     first_seed = first_seed_of(args)
     record = _open_record(args.record)
     results: list[GameResult] = []
@@ -283,7 +280,7 @@ def play(args: argparse.Namespace) -> int:
             announced = _announce_on_finish(display, number, seed, args)
             result = run_game(layout, specs, seed, max_moves=args.max_moves,
                               move_time_limit=args.time_limit, display=display)
-            request = getattr(display, "request", None)
+            request = display.request
             if request == RESTART:  # the same game again: same number, same seed
                 print(f"game {number + 1}/{args.games} (seed {seed}): restarted",
                       file=sys.stderr if args.json else sys.stdout, flush=True)
@@ -300,26 +297,24 @@ def play(args: argparse.Namespace) -> int:
     finally:
         if record is not None:
             _close_record(record, args.record)
-        _close(display)
+        display.close()
     if not args.json and len(results) > 1:
         wins = sum(r.won for r in results)
         mean = sum(r.score for r in results) / len(results)
         print(f"won {wins}/{len(results)}, mean score {mean:.1f}")
     interrupted = bool(results) and results[-1].outcome == "interrupted"
-    return 130 if interrupted and getattr(display, "request", None) != QUIT else 0
+    return 130 if interrupted and display.request != QUIT else 0
 
 
-def _announce_on_finish(display: Any, number: int, seed: int,
+def _announce_on_finish(display: BaseDisplay, number: int, seed: int,
                         args: argparse.Namespace) -> list[bool]:
     """Have an interactive display print game ``number``'s result the moment the game ends
     (before it waits for a key) and tell it how many games follow and which game it shows.
     Returns a list that holds ``True`` once the result was printed (else the caller prints)."""
     announced: list[bool] = []
-    if not hasattr(display, "announce"):
-        return announced
 
     def announce(result: GameResult) -> None:
-        if result.outcome == "interrupted" and getattr(display, "request", None) == RESTART:
+        if result.outcome == "interrupted" and display.request == RESTART:
             return  # the same game starts again; the caller says so
         _report(result, number, args)
         announced.append(True)
@@ -406,22 +401,11 @@ def replay(args: argparse.Namespace) -> int:
         results = [results[args.game - 1]]
     _check_export(args)
     display = _display(args, recorded_evaluation(results[0]))
-    show_replay = getattr(display, "show_replay", None)
     try:
         for number, result in enumerate(results):
-            if hasattr(display, "label"):
-                display.label = (f"{args.replay}: game {number + 1}/{len(results)}, "
-                                 f"seed {result.seed}")
+            display.label = f"{args.replay}: game {number + 1}/{len(results)}, seed {result.seed}"
             states = list(replay_states(result))
-            if show_replay is not None:
-                request = show_replay(result, states, evaluation=recorded_evaluation(result))
-            else:
-                request = None
-                display.start(states[0], [a["name"] for a in result.agents])
-                num_agents = result.num_ghosts + 1
-                for index, state in enumerate(states[1:]):
-                    display.update(state, Move(index % num_agents, result.actions[index], 0.0))
-                display.finish(states[-1], result)
+            request = display.show_replay(result, states, evaluation=recorded_evaluation(result))
             if args.json:
                 print(json.dumps(result.summary()), flush=True)
             else:
@@ -431,5 +415,5 @@ def replay(args: argparse.Namespace) -> int:
             if request == QUIT:
                 break
     finally:
-        _close(display)
+        display.close()
     return 0

@@ -3,13 +3,17 @@
 Every display follows :class:`pacman.game.Display`: ``start(state, agents)`` before the first
 move, ``update(state, move)`` after each move, ``finish(state, result)`` at the end. A display may
 raise :class:`pacman.game.GameInterrupted` to end the game early (a closed window, a quit key).
+The displays here derive from :class:`pacman.display.base.BaseDisplay`, which declares the
+optional hooks (requests, result announcements, replays, human input, closing).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
+from pacman.display.base import BaseDisplay
 from pacman.display.null import NullDisplay
 from pacman.display.text import TextDisplay
 from pacman.errors import ConfigurationError
@@ -47,7 +51,7 @@ def resolve_kind(kind: str) -> str:
     return kind
 
 
-def make_display(kind: str, frame_time: float = 0.1, **options):
+def make_display(kind: str, frame_time: float = 0.1, **options: Any) -> BaseDisplay:
     """A display object for ``kind`` (``auto``, ``window``, ``text`` or ``none``)."""
     concrete = resolve_kind(kind)
     if concrete == "none":
@@ -58,4 +62,4 @@ def make_display(kind: str, frame_time: float = 0.1, **options):
     return WindowDisplay(frame_time=frame_time, **options)
 
 
-__all__ = ["NullDisplay", "TextDisplay", "make_display", "resolve_kind", "DISPLAY_KINDS"]
+__all__ = ["BaseDisplay", "NullDisplay", "TextDisplay", "make_display", "resolve_kind", "DISPLAY_KINDS"]

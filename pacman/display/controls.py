@@ -10,15 +10,18 @@ Requests
     for either by raising :class:`pacman.game.GameInterrupted`.
 
 Human input
-    A display that can read a player's keys registers itself with :func:`attach` while it
-    exists; a human agent finds it with :func:`current_input`. There is at most one such display
-    per process, because there is at most one pygame window.
+    A display that can read a player's keys returns a :class:`HumanInput` from its
+    ``human_input()`` (see :class:`pacman.display.base.BaseDisplay`); the caller that made the
+    display hands it to the human players' agents (:func:`with_human_input`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Protocol
 
+from pacman.game import AgentSpec
 from pacman.state import GameState
 
 RESTART = "restart"
@@ -42,20 +45,14 @@ class HumanInput(Protocol):
         ...
 
 
-_attached: list[HumanInput] = []
+class HumanPlayer:
+    """Marks an agent class whose moves come from a person: its constructor takes
+    ``human_input``, the :class:`HumanInput` to read them from (given by the caller that made
+    the display; see :func:`with_human_input`)."""
 
 
-def attach(source: HumanInput) -> None:
-    """Make ``source`` the input of human players (replacing any earlier one)."""
-    _attached[:] = [source]
-
-
-def detach(source: HumanInput) -> None:
-    """Stop using ``source`` (nothing happens if another source replaced it)."""
-    if _attached and _attached[0] is source:
-        _attached.clear()
-
-
-def current_input() -> HumanInput | None:
-    """The attached human input, or ``None`` when no window can read keys."""
-    return _attached[0] if _attached else None
+def with_human_input(specs: Sequence[AgentSpec], source: HumanInput | None) -> list[AgentSpec]:
+    """``specs``, with ``source`` given as ``human_input`` to each human player's agent."""
+    return [replace(spec, options={**spec.options, "human_input": source})
+            if isinstance(spec.factory, type) and issubclass(spec.factory, HumanPlayer) else spec
+            for spec in specs]

@@ -16,7 +16,8 @@ from __future__ import annotations
 import importlib.util
 import math
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterator, Sequence
+from typing import Any, BinaryIO
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -221,7 +222,8 @@ def _write_mp4(images: Iterator[Image.Image], path: str, seconds_per_frame: floa
 
     fps = max(1.0, 1.0 / max(seconds_per_frame, 1e-3))
     count = 0
-    with imageio.get_writer(path, fps=fps, codec="libx264", macro_block_size=1) as writer:
+    writer: Any = imageio.get_writer(path, fps=fps, codec="libx264", macro_block_size=1)
+    with writer:
         for image in images:
             # H.264 wants even sides.
             width, height = image.size

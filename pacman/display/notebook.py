@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Iterator
+from collections.abc import Iterator
 
 from pacman.game import GameResult, load_results
 from pacman.state import GameState
@@ -59,7 +59,7 @@ class Recording(Sequence[GameResult]):
     def __len__(self) -> int:
         return len(self.results)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         return self.results[index]
 
     def __iter__(self) -> Iterator[GameResult]:

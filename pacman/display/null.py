@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from pacman.display.base import BaseDisplay
 
 
-class NullDisplay:
-    """Accepts every call and draws nothing."""
-
-    def start(self, state: Any, agents: Sequence[str]) -> None:
-        pass
-
-    def update(self, state: Any, move: Any) -> None:
-        pass
-
-    def finish(self, state: Any, result: Any) -> None:
-        pass
+class NullDisplay(BaseDisplay):
+    """Accepts every call and draws nothing (every hook of :class:`BaseDisplay` as it is)."""

@@ -24,6 +24,11 @@ SLOW_THINK = 0.2
 SLOWEST = 4.0
 FASTEST = 0.005
 
+#: Keys that shorten / lengthen the time a move takes on screen (the window's and the replays').
+FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
+
+
 def faster(frame_time: float) -> float:
     """The next faster speed: half the time per round, then flat out (0)."""
     return 0.0 if frame_time / 2 < FASTEST else frame_time / 2

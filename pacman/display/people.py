@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from typing import Any
 
 from pacman.display._pygame import pygame
 
@@ -23,6 +25,18 @@ class WaitsForPeople:
     Uses the window's ``games_left``, ``pause_between``, ``linger``, ``events``, ``pump``,
     ``redraw``, ``tick``, ``_handle``, ``_process`` and ``_wait_note``.
     """
+
+    # The window's parts used here, declared for readers and the type checker.
+    games_left: int
+    pause_between: bool
+    linger: float | None
+    events: Any
+    _wanted: Any
+    pump: Callable[[], None]
+    redraw: Callable[..., None]
+    tick: Callable[..., Any]
+    _handle: Callable[..., Any]
+    _process: Callable[..., Any]
 
     def _wait_after_game(self) -> None:
         """Show the end of the game until a key (or, between games, the pause) ends it."""

@@ -12,7 +12,7 @@ Cell ``c`` (``y`` counted from the bottom) is drawn at row ``height - 1 - y`` fr
 from __future__ import annotations
 
 import math
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from pacman.display._pygame import pygame
 
@@ -231,7 +231,8 @@ class Renderer:
                                        self.label_font)
         pad = 3
         sizes = [(a, (t.get_width() + 2 * pad, t.get_height() + 2)) for a, t in texts.items()]
-        agents = [tuple(self.cell_rect(cell)) for cell in state[1]]  # Pacman too: he may have moved on
+        # Pacman too: he may have moved on
+        agents = [(r.left, r.top, r.width, r.height) for r in map(self.cell_rect, state[1])]
         frame = (0, 0, self.size[0], self.status_rect.top)
         centre = self._centres[view.cell]
         if view.cell != state[1][0]:  # Pacman moved on: ring the cell the values are from
@@ -271,7 +272,7 @@ def heat_colour(fraction: float) -> tuple[int, int, int]:
     """The heat map's colour at ``fraction`` in [0, 1]: blue (worst), cyan, green, yellow,
     red (best), as drawn over the dark floor."""
     f = max(0.0, min(1.0, fraction))
-    full = HEAT_STOPS[-1][1]
+    full: tuple[float, ...] = HEAT_STOPS[-1][1]
     for (f0, c0), (f1, c1) in zip(HEAT_STOPS, HEAT_STOPS[1:]):
         if f <= f1:
             t = (f - f0) / (f1 - f0)

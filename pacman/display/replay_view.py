@@ -14,14 +14,15 @@ Keys
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
 
 from pacman.display._pygame import pygame
 
 from pacman.display import controls
 from pacman.display.renderer import Status
 from pacman.display.sprites import PACMAN, STATUS_TEXT
-from pacman.display.window import _FASTER, _SLOWER, faster, slower
+from pacman.display.pacing import FASTER_KEYS, SLOWER_KEYS
 from pacman.state import GameState
 
 if TYPE_CHECKING:
@@ -59,11 +60,7 @@ class ReplayViewer:
         self.request: str | None = None
         self._dragging = False
         self._since = time.perf_counter()
-        if evaluation is not None:
-            window.evaluation = evaluation
-        window.open(states[0].layout)
-        window.agents = self.agents
-        window.request = None
+        window.begin_replay(states[0].layout, self.agents, evaluation)
 
     # --- positions ---------------------------------------------------------------------------
     @property
@@ -127,12 +124,7 @@ class ReplayViewer:
             state, previous = self.states[self.position + 1], self.shown
         else:
             state, previous, progress = self.shown, None, 1.0
-        window.shown = self.shown
-        heat = window.heat_of(self.shown) if window.overlay else None
-        if state[2][0] != "Stop":
-            window.facing = state[2][0]
-        window.renderer.draw(window.screen, state, previous=previous, progress=progress,
-                             status=self.status(), facing=window.facing, heat=heat)
+        window.draw_position(state, previous, progress, self.status())
         self._draw_slider(window.screen)
         pygame.display.flip()
 
@@ -146,8 +138,8 @@ class ReplayViewer:
             notes.append(f"go to move {self.entry}_")
         extra = [self.window.label or f"seed {self.seed}"]
         window = self.window
-        if window.overlay and window._heat is not None and window._heat[1] is None:
-            extra.append(window._heat[2])
+        if window.heat_note is not None:
+            extra.append(window.heat_note)
         return Status(move=self.move_number(self.position), agents=self.agents,
                       outcome=self.outcome if self.position == self.last else None,
                       note="  ".join(notes), extra=extra, legend=window.heat_scale,
@@ -225,14 +217,14 @@ class ReplayViewer:
                 self.playing = False
                 self.seek_move(int(self.entry))
                 self.entry = ""
-        elif key in _FASTER:
-            self.window.frame_time = faster(self.window.frame_time)
-        elif key in _SLOWER:
-            self.window.frame_time = slower(self.window.frame_time)
+        elif key in FASTER_KEYS:
+            self.window.change_speed(quicker=True)
+        elif key in SLOWER_KEYS:
+            self.window.change_speed(quicker=False)
         elif key in (pygame.K_s, pygame.K_TAB):
-            self.window.overlay = not self.window.overlay
+            self.window.toggle_overlay()
 
     def _stop(self, request: str | None) -> None:
         self.done = True
         self.request = request
-        self.window.request = request
+        self.window.end_replay(request)

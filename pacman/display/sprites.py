@@ -76,7 +76,7 @@ def wall_layer(walls: list[list[bool]], tile: int) -> pygame.Surface:
             for column in range(columns):
                 if walls[row][column]:
                     _wall_blocks(surface, colour, column * tile, row * tile, tile, inset,
-                                 lambda dr, dc: is_wall(row + dr, column + dc))
+                                 lambda dr, dc, r=row, c=column: is_wall(r + dr, c + dc))
     return surface
 
 

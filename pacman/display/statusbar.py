@@ -13,7 +13,8 @@ second line first and only then gets smaller.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence, Union
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from pacman.display._pygame import pygame
 
@@ -66,7 +67,7 @@ class ColourBar:
     tick: float | None
 
 
-Item = Union[str, ColourBar]
+Item = str | ColourBar
 
 
 def status_items(state: GameState, status: Status) -> list[list[Item]]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, Sequence, TextIO
+from typing import Any, TextIO
+from collections.abc import Sequence
 
+from pacman.display.base import BaseDisplay
 from pacman.state import GameState
 
 _COLOURS = {"%": "\033[34m", ".": "\033[37m", "o": "\033[97m", "P": "\033[93m",
@@ -13,11 +15,13 @@ _COLOURS = {"%": "\033[34m", ".": "\033[37m", "o": "\033[97m", "P": "\033[93m",
 _RESET = "\033[0m"
 
 
-class TextDisplay:
+class TextDisplay(BaseDisplay):
     """Draws the maze with a status line; colours and in-place redraw on a terminal.
 
     ``frame_time`` is the pause after each drawn frame, in seconds. On a terminal each frame
     replaces the previous one; otherwise (a pipe, a file) frames are printed one after another.
+    When :attr:`announce` is set, the end of a game calls it instead of printing a line (the play
+    command prints its own result line, once).
     """
 
     def __init__(self, frame_time: float = 0.1, stream: TextIO | None = None,
@@ -29,9 +33,6 @@ class TextDisplay:
         self.agents: Sequence[str] = ()
         self.moves = 0
         self._drawn_lines = 0
-        #: Called with the result when a game ends, instead of printing a line of its own
-        #: (the play command prints its own result line, once).
-        self.announce: Any = None
 
     def start(self, state: GameState, agents: Sequence[str]) -> None:
         self.agents = agents

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from pacman.display import controls
 from pacman.display._pygame import pygame
@@ -36,11 +37,13 @@ from pacman.game import GameInterrupted, Move
 from pacman.layout import Layout
 from pacman.state import GameState
 
+from pacman.display.base import BaseDisplay
 from pacman.display.people import WaitsForPeople
+from pacman.display.window_replay import ShowsReplays
 # Sizes and speeds live in pacing; the names callers knew from this module stay importable.
-from pacman.display.pacing import (AUTO_ADVANCE, BASE_TILE, FASTEST,  # noqa: F401
-                                   SLOW_THINK, SLOWEST, SMALLEST_TILE, default_tile, faster,
-                                   format_seconds, screen_size, slower)
+from pacman.display.pacing import (AUTO_ADVANCE, BASE_TILE, FASTER_KEYS, FASTEST,  # noqa: F401
+                                   SLOW_THINK, SLOWER_KEYS, SLOWEST, SMALLEST_TILE, default_tile,
+                                   faster, format_seconds, screen_size, slower)
 
 _DIRECTION_KEYS = {
     pygame.K_UP: "North", pygame.K_w: "North",
@@ -48,11 +51,9 @@ _DIRECTION_KEYS = {
     pygame.K_RIGHT: "East", pygame.K_d: "East",
     pygame.K_LEFT: "West", pygame.K_a: "West",
 }
-_FASTER = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-_SLOWER = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 
 
-class WindowDisplay(WaitsForPeople):
+class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
     """A resizable pygame window that shows games (the :class:`pacman.game.Display` protocol).
 
     ``frame_time`` is the seconds one round takes on screen; ``zoom`` scales the cells
@@ -62,8 +63,8 @@ class WindowDisplay(WaitsForPeople):
     a game (``None``: until a key is pressed); ``fps`` caps the frame rate of animations.
 
     After each game, :attr:`request` tells the caller whether the user asked to restart or to
-    quit (see :mod:`pacman.display.controls`). While it exists the window is the input of the
-    keyboard agent; :meth:`close` closes it.
+    quit (see :mod:`pacman.display.controls`). It reads a human player's keys
+    (:meth:`human_input`); :meth:`close` closes it.
     """
 
     def __init__(self, frame_time: float = 0.1, zoom: float | None = None, *,
@@ -114,7 +115,10 @@ class WindowDisplay(WaitsForPeople):
         self._round_began: float | None = None
         self._round_seconds: deque[float] = deque(maxlen=10)
         self._wait_note = ""
-        controls.attach(self)
+
+    def human_input(self) -> WindowDisplay:
+        """The window reads a human player's keys (:class:`~pacman.display.controls.HumanInput`)."""
+        return self
 
     # --- the Display protocol ----------------------------------------------------------------
     def start(self, state: GameState, agents: Sequence[str]) -> None:
@@ -224,8 +228,7 @@ class WindowDisplay(WaitsForPeople):
             self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
 
     def close(self) -> None:
-        """Close the window; the display stops being the keyboard agent's input."""
-        controls.detach(self)
+        """Close the window."""
         if self.screen is not None:
             self.screen = None
             pygame.display.quit()
@@ -280,7 +283,7 @@ class WindowDisplay(WaitsForPeople):
         """The scale of the last heat map (``None`` before the first one or if it failed)."""
         if self._heat is None or self._heat[1] is None:
             return None
-        return self._heat[2]  # type: ignore[return-value]
+        return self._heat[2]
 
     def heat_of(self, state: GameState) -> Mapping[int, float] | None:
         """The heat map of :attr:`evaluation` over ``state`` (cached for the last state), or
@@ -370,10 +373,10 @@ class WindowDisplay(WaitsForPeople):
         elif key in (pygame.K_RIGHT, pygame.K_PERIOD):
             if self.paused:
                 self._steps += 1
-        elif key in _FASTER:
+        elif key in FASTER_KEYS:
             self.frame_time = faster(self.frame_time)
             self.redraw()
-        elif key in _SLOWER:
+        elif key in SLOWER_KEYS:
             self.frame_time = slower(self.frame_time)
             self.redraw()
         elif key in (pygame.K_s, pygame.K_TAB):
@@ -383,13 +386,3 @@ class WindowDisplay(WaitsForPeople):
     def _end(self, request: str) -> None:
         self.request = request
         raise GameInterrupted(request)
-
-    # --- replays -----------------------------------------------------------------------------
-    def show_replay(self, result: Any, states: Sequence[GameState],
-                    evaluation: Callable[[GameState], float] | None = None) -> str | None:
-        """Show a recorded game with scrubbing until the user moves on; returns
-        :data:`~pacman.display.controls.QUIT` if the user quit, else ``None``."""
-        from pacman.display.replay_view import ReplayViewer
-
-        viewer = ReplayViewer(self, states, result, evaluation=evaluation)
-        return viewer.run()

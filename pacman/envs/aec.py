@@ -68,7 +68,7 @@ def action_name(action: Any) -> str:
 class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
     """The AEC environment without PettingZoo's order-enforcing wrapper (see :func:`env`)."""
 
-    metadata = {"name": "pacman_arena_v0", "render_modes": RENDER_MODES,
+    metadata: dict[str, Any] = {"name": "pacman_arena_v0", "render_modes": RENDER_MODES,
                 "render_fps": RENDER_FPS, "is_parallelizable": True}
 
     def __init__(self, layout: Layout | str = "small_classic", num_ghosts: int | None = None,
@@ -111,7 +111,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, over)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {name: {} for name in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
         self.agent_selection = self.agents[self.game.turn]
         if self.render_mode == "human":
             self.render()

@@ -67,7 +67,7 @@ class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming convention)
         terminations = {name: aec.terminations[name] for name in self.agents}
         truncations = {name: aec.truncations[name] for name in self.agents}
         observations = self._observations()
-        infos = {name: {} for name in self.agents}
+        infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
         self.agents = [name for name in self.agents
                        if not (terminations[name] or truncations[name])]
         return observations, rewards, terminations, truncations, infos

@@ -8,7 +8,7 @@ surface (no screen needed). ``human``: the same picture in a pygame window, at m
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -63,7 +63,8 @@ class Painter:
             return np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, 3).copy()
         pygame.event.pump()
         pygame.display.flip()
-        self._clock.tick(self.fps)
+        if self._clock is not None:
+            self._clock.tick(self.fps)
         return None
 
     def close(self) -> None:

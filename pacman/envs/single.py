@@ -16,7 +16,8 @@ seed.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 import gymnasium
 import numpy as np

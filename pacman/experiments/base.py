@@ -18,7 +18,8 @@ import platform
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from pacman import __version__
 from pacman.experiments.invocation import program_name, software_version

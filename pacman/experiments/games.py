@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import median
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from pacman.batch import GameJob, run_jobs
 from pacman.batch.store import read_store

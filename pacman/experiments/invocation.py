@@ -9,7 +9,7 @@ from __future__ import annotations
 import shlex
 import subprocess
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from pacman import __version__
 

@@ -41,6 +41,7 @@ def oracle_values(game: UniformTree) -> dict[int, float]:
     values: dict[int, float] = {}
 
     def solve(state) -> float:
+        value: float
         if game.is_end(state):
             value = game.utility(state)
         else:
@@ -90,7 +91,7 @@ def fit_exponent(depths: list[int], counts: list[float], base: float) -> float:
 
 def tree_table(trees: int, seed: int) -> dict[str, list[float]]:
     """Mean leaves per ordering and depth over ``trees`` random trees per depth."""
-    table = {name: [] for name in TREE_ORDERS}
+    table: dict[str, list[float]] = {name: [] for name in TREE_ORDERS}
     for plies in TREE_PLIES:
         totals = dict.fromkeys(TREE_ORDERS, 0)
         for k in range(trees):
@@ -189,8 +190,7 @@ def run(settings: Settings) -> Report:
     plot(table, pac, settings.out / "nodes_against_depth.png")
     report.figure("nodes_against_depth.png", "Leaves (trees) and nodes (Pacman) against depth, "
                                              "log scale")
-    fit_test = "least-squares slope of log_b(leaves) against plies over {} to {} plies".format(
-        plies[0], plies[-1])
+    fit_test = f"least-squares slope of log_b(leaves) against plies over {plies[0]} to {plies[-1]} plies"
     report.claim("perfect ordering brings the exponent close to seed 000's 0.5 (within 0.1)",
                  abs(fits["perfect"] - 0.5) <= 0.1, f"fitted {fits['perfect']:.2f}",
                  fit_test, "odd ply counts and small depths bend the fit away from the "

@@ -17,6 +17,7 @@ against the classic course's random ghosts on ``smallClassic``, ``mediumClassic`
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pacman.batch import GameJob
 from pacman.batch.plots import pyplot, save_figure
@@ -79,7 +80,7 @@ def first_dot_move(result: GameResult) -> int | None:
 def root_values(evaluation: str, maze: str = LECTURE_MAZE) -> dict[str, float]:
     """The depth-2 root values of the score or closest_dot Pacman at the maze's start."""
     layout = load_layout(maze)
-    agent = lineup(layout, "minimax", [], 0, {"depth": "2", "evaluation": evaluation}
+    agent: Any = lineup(layout, "minimax", [], 0, {"depth": "2", "evaluation": evaluation}
                    )[0].build(0, random.Random(0))
     agent.get_action(GameState.initial(layout, 0))
     return dict(agent.last_report()["root_values"])
@@ -121,11 +122,11 @@ def tie_claims(report: Report) -> dict:
     tied = eat_now_ties(score, eat)
     report.claim("with eval = score, eating now and eating later tie at the root (the "
                  "lecture's hesitation)", tied is not None,
-                 "tied best moves: " + ", ".join(tied or [max(score, key=score.get)]),
+                 "tied best moves: " + ", ".join(tied or [max(score, key=score.__getitem__)]),
                  "the eating move's root value equals another move's best value",
                  "the search sees a difference between eating now and later (a depth or "
                  "move-cost difference from the lecture's setting)")
-    best = max(fixed, key=fixed.get)
+    best = max(fixed, key=fixed.__getitem__)
     others = max(v for a, v in fixed.items() if a != eat)
     report.claim("closest_dot breaks the tie: eating now is strictly best", best == eat
                  and fixed[eat] > others, f"{eat} {fixed[eat]:g}, best other {others:g}",
@@ -154,10 +155,10 @@ def lecture_claims(report: Report, played: Played) -> dict:
                                  "mean dots eaten"], rows)
                + "\n\nWith ties broken by move order every seed plays the same game (one "
                  "distinct game): its row is one observation, whatever the number of seeds.")
-    games = len(played.results[lecture_label("score", "random")])
+    seeds = len(played.results[lecture_label("score", "random")])
     hesitated, low, high = hesitations(played.results[lecture_label("score", "random")])
     report.claim("with random ties the score agent hesitates beside the dot on a real share "
-                 "of seeds", low > 0.1, f"{hesitated} of {games} seeds, Wilson 95 % "
+                 "of seeds", low > 0.1, f"{hesitated} of {seeds} seeds, Wilson 95 % "
                  f"[{percent(low)}, {percent(high)}]",
                  "the Wilson 95 % lower bound of the share of seeds that did not eat at move 1 "
                  "is above 10 %", "too few seeds to bound the share above 10 %")

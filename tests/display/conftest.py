@@ -38,12 +38,8 @@ def headless(monkeypatch):
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
     if "pacman.display.window" in sys.modules:
-        from pacman.display import controls
         from pacman.display._pygame import pygame
 
-        source = controls.current_input()
-        if source is not None:
-            controls.detach(source)
         pygame.display.quit()
 
 
