@@ -4,7 +4,7 @@ Usage: ``python bench/bench_engine.py [--states N] [--games N] [--layouts a,b] [
 [--baseline DIR]``
 
 States are sampled from seeded random play (all ghosts of the maze play); every legal successor
-of every sampled state is generated. The last column compares successors/s with the issue's
+of every sampled state is generated. The last column compares successors/s with the engine's
 targets (300,000/s on the 20x7 two-ghost maze, 100,000/s on the 28x27 four-ghost maze).
 
 ``--baseline DIR`` also loads the engine of another checkout (``DIR/pacman``, e.g. one made with
