@@ -45,7 +45,7 @@ def test_no_new_attribute_can_be_added():
         layout.extra = 1
 
 
-def test_the_issue_case_food_set_to_zero_is_refused_and_later_games_are_unchanged():
+def test_setting_the_food_to_zero_is_refused_and_later_games_are_unchanged():
     layout = load_layout("small_classic")
     state = GameState.initial(layout)
     with pytest.raises(AttributeError):
