@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pacman.distances import nearest_source_distances
+
 #: distinct food sets remembered per maze before the cache starts afresh
 FOOD_CACHE_SIZE = 4096
 #: territory counts remembered per maze, by Pacman's cell, the limit and the hunters' cells
@@ -61,26 +63,12 @@ class MazeTables:
         return found
 
     def _nearest_dot_map(self, food: int) -> tuple[int, ...]:
-        distance = [-1] * self.size
-        frontier = []
+        dots = []
         while food:
             low = food & -food
-            cell = low.bit_length() - 1
-            distance[cell] = 0
-            frontier.append(cell)
+            dots.append(low.bit_length() - 1)
             food ^= low
-        steps = self.steps
-        step = 0
-        while frontier:
-            step += 1
-            reached = []
-            for cell in frontier:
-                for target in steps[cell]:
-                    if distance[target] < 0:
-                        distance[target] = step
-                        reached.append(target)
-            frontier = reached
-        return tuple(distance)
+        return tuple(nearest_source_distances(self.steps, self.size, dots))
 
     def territory(self, pacman: int, hunters: Sequence[int], limit: int | None = None) -> int:
         """How many cells Pacman reaches strictly before every ghost in ``hunters`` (cells),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from array import array
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -27,9 +27,17 @@ ROW_CACHE_BYTES = 96 * 2**20
 
 def breadth_first(adjacency: Sequence[tuple[int, ...]], size: int, source: int) -> list[int]:
     """Moves from ``source`` to every cell (``UNREACHABLE`` where no path leads)."""
+    return nearest_source_distances(adjacency, size, (source,))
+
+
+def nearest_source_distances(adjacency: Sequence[tuple[int, ...]], size: int,
+                             sources: Iterable[int]) -> list[int]:
+    """Moves from the nearest of ``sources`` to every cell (``UNREACHABLE`` where no path
+    leads, everywhere when there is no source): one breadth-first search from all of them."""
     dist = [UNREACHABLE] * size
-    dist[source] = 0
-    frontier = [source]
+    frontier = list(sources)
+    for cell in frontier:
+        dist[cell] = 0
     step = 0
     while frontier:
         step += 1
