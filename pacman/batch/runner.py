@@ -281,26 +281,36 @@ def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
         # At most two chunks per worker in flight: enough to keep workers busy, and a store
         # that resumes loses no more than that. Values: the chunk and the deaths it has seen.
         running: dict[Any, tuple[list[tuple[int, GameJob]], int]] = {}
+        # Chunks to submit before new ones: those a dead pool lost, with their deaths.
+        waiting: list[tuple[list[tuple[int, GameJob]], int]] = []
         limit = 2 * workers
         while True:
-            while len(running) < limit:
-                chunk = next(chunks, None)
+            broken = False
+            unsent: list[tuple[list[tuple[int, GameJob]], int]] = []
+            while len(running) < limit and not broken:
+                chunk, deaths = waiting.pop(0) if waiting else (next(chunks, None), 0)
                 if chunk is None:
                     break
-                running[executor.submit(play_chunk, chunk)] = (chunk, 0)
-            if not running:
-                break
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            broken = False
-            for future in done:
                 try:
-                    lines = future.result()
-                except BrokenProcessPool:
+                    running[executor.submit(play_chunk, chunk)] = (chunk, deaths)
+                except BrokenProcessPool:  # a worker died before its death was seen
+                    unsent.append((chunk, deaths))
                     broken = True
-                    continue
-                yield running.pop(future)[0], lines
+            if not running and not broken:
+                break
+            if not broken:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    try:
+                        lines = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        continue
+                    yield running.pop(future)[0], lines
             if broken:
-                lost = [(chunk, deaths + 1) for chunk, deaths in running.values()]
+                # Every chunk in flight (or being sent) when the pool died is charged a death,
+                # so workers that die at start cannot restart the pool for ever.
+                lost = [(chunk, deaths + 1) for chunk, deaths in [*running.values(), *unsent]]
                 if any(deaths >= MAX_WORKER_DEATHS for _, deaths in lost):
                     raise BatchError("worker processes died again and again on the same "
                                      "games (killed, or out of memory); the games finished "
@@ -308,8 +318,8 @@ def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
                                      "again to resume")
                 _stop(executor)
                 executor = _pool(workers)
-                running = {executor.submit(play_chunk, chunk): (chunk, deaths)
-                           for chunk, deaths in lost}
+                running = {}
+                waiting = lost + waiting
         clean = True
     finally:
         if clean:

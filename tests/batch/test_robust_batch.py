@@ -255,3 +255,53 @@ def test_a_changed_cached_maze_is_never_played_again(tmp_path):
         pass  # the maze is frozen: nothing to undo
     after = comparable(play_job(job))
     assert after == before
+
+
+class _PoolThatBreaksOnSubmit:
+    """An executor whose ``fail_at``-th submit finds the pool already broken (a worker died
+    between two submits), as a real pool does when the death is seen at submit time."""
+
+    submits = 0
+
+    def __init__(self, fail_at: int) -> None:
+        self.fail_at = fail_at
+
+    def submit(self, function, chunk):
+        from concurrent.futures import Future
+        from concurrent.futures.process import BrokenProcessPool
+        type(self).submits += 1
+        if type(self).submits == self.fail_at:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        future: Future = Future()
+        future.set_result([f"line {index}" for index, _ in chunk])
+        return future
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+def test_a_pool_found_broken_at_submit_is_replaced_and_no_chunk_is_lost(monkeypatch):
+    from pacman.batch import runner
+    _PoolThatBreaksOnSubmit.submits = 0
+    monkeypatch.setattr(runner, "_pool", lambda workers: _PoolThatBreaksOnSubmit(fail_at=3))
+    monkeypatch.setattr(runner, "_stop", lambda executor: None)
+    chunks = iter([[(i, None)] for i in range(6)])
+    finished = list(runner._run_local(chunks, workers=2))
+    assert sorted(lines[0] for _, lines in finished) == [f"line {i}" for i in range(6)]
+
+
+def test_a_pool_that_breaks_at_every_submit_stops_the_batch(monkeypatch):
+    import pytest
+
+    from pacman.batch import runner
+    from pacman.errors import BatchError
+
+    class AlwaysBroken(_PoolThatBreaksOnSubmit):
+        def submit(self, function, chunk):
+            from concurrent.futures.process import BrokenProcessPool
+            raise BrokenProcessPool("a child process terminated abruptly")
+
+    monkeypatch.setattr(runner, "_pool", lambda workers: AlwaysBroken(fail_at=0))
+    monkeypatch.setattr(runner, "_stop", lambda executor: None)
+    with pytest.raises(BatchError, match="died again and again"):
+        list(runner._run_local(iter([[(0, None)]]), workers=2))
