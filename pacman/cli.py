@@ -18,17 +18,22 @@ from pacman import __version__
 from pacman.errors import PacmanError
 from pacman.registry import Registry
 
+def _commands() -> Registry[Any]:
+    registry: Registry[Any] = Registry("command")
+    for name, help_text in (
+            ("play", "play, watch, record or replay games (the default)"),
+            ("tree", "run a search algorithm on a game tree (JSON or built-in)"),
+            ("grade", "grade student agents against an assignment"),
+            ("batch", "play many seeded games in parallel: tables, plots, resume"),
+            ("report", "tables and plots from a batch results store"),
+            ("experiment", "run a lecture experiment into a Markdown report with plots"),
+            ("export", "write a recorded game as an animated GIF (or MP4)")):
+        registry.register(name, f"pacman.commands.{name}", help=help_text)
+    return registry
+
+
 #: Commands by name: each a module of :mod:`pacman.commands` with ``configure`` and ``run``.
-COMMANDS: Registry[Any] = Registry("command")
-for _name, _help in (
-        ("play", "play, watch, record or replay games (the default)"),
-        ("tree", "run a search algorithm on a game tree (JSON or built-in)"),
-        ("grade", "grade student agents against an assignment"),
-        ("batch", "play many seeded games in parallel: tables, plots, resume"),
-        ("report", "tables and plots from a batch results store"),
-        ("experiment", "run a lecture experiment into a Markdown report with plots"),
-        ("export", "write a recorded game as an animated GIF (or MP4)")):
-    COMMANDS.register(_name, f"pacman.commands.{_name}", help=_help)
+COMMANDS = _commands()
 
 
 #: The names the program is started by: the installed script and the checkout's script.
