@@ -1,38 +1,39 @@
-"""Agents by short name: what ``--pacman`` and ``--ghosts`` accept besides plug-in paths."""
+"""Agents by short name: what ``--pacman`` and ``--ghosts`` accept besides plug-in paths.
+
+The catalogs are :class:`~pacman.registry.Registry` tables of lazy ``module:attr`` entries:
+naming an agent imports its module, listing the names imports none.
+"""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from agents.basic import GreedyPacman, RandomPacman
-from agents.ghosts import DirectionalGhost, RandomGhost
-from agents.keyboard import KeyboardPacman
-from agents.smart_ghosts import AdversarialGhost, JointMinimaxGhost, MixedGhost, TeamGhost
-from agents.search_agents import (AlphaBetaAgent, ExpectimaxAgent, IterativeDeepeningAgent,
-                                  MCTSAgent, MinimaxAgent, MonteCarloAgent)
+from pacman.registry import Registry
 
-PACMAN_AGENTS: dict[str, Any] = {
-    "random": RandomPacman,
-    "greedy": GreedyPacman,
-    "reflex": GreedyPacman,
-    "minimax": MinimaxAgent,
-    "alphabeta": AlphaBetaAgent,
-    "expectimax": ExpectimaxAgent,
-    "deepening": IterativeDeepeningAgent,
-    "montecarlo": MonteCarloAgent,
-    "mcts": MCTSAgent,
-    "keyboard": KeyboardPacman,
-}
+#: Pacman agents by short name (each imported on first use).
+PACMAN_AGENTS: Registry[Any] = Registry("Pacman agent", {
+    "random": "agents.basic:RandomPacman",
+    "greedy": "agents.basic:GreedyPacman",
+    "reflex": "agents.basic:GreedyPacman",
+    "minimax": "agents.search_agents:MinimaxAgent",
+    "alphabeta": "agents.search_agents:AlphaBetaAgent",
+    "expectimax": "agents.search_agents:ExpectimaxAgent",
+    "deepening": "agents.search_agents:IterativeDeepeningAgent",
+    "montecarlo": "agents.search_agents:MonteCarloAgent",
+    "mcts": "agents.search_agents:MCTSAgent",
+    "keyboard": "agents.keyboard:KeyboardPacman",
+})
 
-GHOST_AGENTS: dict[str, Any] = {
-    "random": RandomGhost,
-    "directional": DirectionalGhost,
-    "adversarial": AdversarialGhost,
-    "team": TeamGhost,
-    "joint": JointMinimaxGhost,
-    "mixed": MixedGhost,
-}
+#: Ghost agents by short name (each imported on first use).
+GHOST_AGENTS: Registry[Any] = Registry("ghost agent", {
+    "random": "agents.ghosts:RandomGhost",
+    "directional": "agents.ghosts:DirectionalGhost",
+    "adversarial": "agents.smart_ghosts:AdversarialGhost",
+    "team": "agents.smart_ghosts:TeamGhost",
+    "joint": "agents.smart_ghosts:JointMinimaxGhost",
+    "mixed": "agents.smart_ghosts:MixedGhost",
+})
 
 
 #: The class names of the classic course's agents (``-p AlphaBetaAgent``, ``-g RandomGhost``),
@@ -51,19 +52,10 @@ def short_name(name: str, role: str) -> str:
     return CLASSIC_NAMES.get(role, {}).get(name.strip(), name)
 
 
-#: One sentence for agents whose docstring does not start with one a newcomer can read.
-DESCRIPTIONS: dict[Any, str] = {
-    MonteCarloAgent: "Shallow expectimax whose leaves are valued by averaging seeded random "
-                     "playouts.",
-}
-
-
 def summary(factory: Any) -> str:
-    """One plain sentence about an agent: :data:`DESCRIPTIONS`, else the first sentence of
-    its docstring (the first paragraph joined into one line, cut after the first full stop,
-    reST markup such as ````name```` removed)."""
-    if factory in DESCRIPTIONS:
-        return DESCRIPTIONS[factory]
+    """One plain sentence about an agent: the first sentence of its docstring (the first
+    paragraph joined into one line, cut after the first full stop, reST markup such as
+    ````name```` removed)."""
     doc = (factory.__doc__ or "").strip()
     paragraph = " ".join(line.strip() for line in doc.split("\n\n")[0].splitlines())
     plain = re.sub(r"``([^`]*)``", r"\1", paragraph).replace("`", "")

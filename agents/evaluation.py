@@ -1,7 +1,8 @@
 """Evaluation functions: ``state -> float``, higher is better for Pacman.
 
-Pluggable by short name (see :data:`EVALUATIONS`), ``module:attr`` or ``path/file.py:name``
-through :meth:`Evaluation.from_option`.
+Named in :data:`EVALUATIONS`; agents receive :class:`Evaluation` objects. Text such as
+``evaluation=better``, ``module:attr``, ``path/file.py:name`` or ``linear:WEIGHTS`` becomes an
+object at the boundary (:func:`pacman.lineup.evaluation_from_text`), never in an agent.
 """
 
 from __future__ import annotations
@@ -9,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agents.maze_tables import _TABLES, maze_tables
-from pacman.errors import ConfigurationError
-from pacman.plugins import resolve
+from pacman.registry import Registry
 from pacman.state import GameState
 
 
@@ -130,38 +130,18 @@ class Evaluation:
     def __repr__(self) -> str:
         return f"Evaluation({self.name!r})"
 
-    @classmethod
-    def from_option(cls, text: str) -> Evaluation:
-        """Resolve a short name, ``module:attr``, ``file.py:name`` or ``linear[:WEIGHTS]``.
-
-        ``linear:score=1,ghost_danger=-200`` or ``linear:weights.json`` gives a linear evaluation
-        w . phi(s) over the features of :mod:`agents.linear`; plain ``linear`` uses its default
-        weights.
-        """
-        head, _, rest = text.strip().partition(":")
-        if head == "linear":
-            from agents.linear import make_linear_evaluation  # agents.linear imports this module
-
-            return make_linear_evaluation(rest)
-        found = resolve(text, {n: e.function for n, e in EVALUATIONS.items()},
-                        "evaluation function")
-        if isinstance(found, Evaluation):
-            return found
-        if not callable(found):
-            raise ConfigurationError(f"evaluation function {text!r} is not callable")
-        return cls(text, found)
-
 
 #: Evaluation functions by short name.
-EVALUATIONS: dict[str, Evaluation] = {
+EVALUATIONS: Registry[Evaluation] = Registry("evaluation function", {
     "score": Evaluation("score", score),
     "closest_dot": Evaluation("closest_dot", closest_dot),
     "better": Evaluation("better", better),
-}
+})
 
 
 def register_evaluation(name: str, function: Callable[[GameState], float]) -> Evaluation:
-    """Add ``function`` to :data:`EVALUATIONS` under ``name`` and return its wrapper."""
+    """Add ``function`` to :data:`EVALUATIONS` under ``name`` and return its wrapper (a name
+    already registered is refused with :class:`ValueError`)."""
     evaluation = Evaluation(name, function)
-    EVALUATIONS[name] = evaluation
+    EVALUATIONS.register(name, evaluation)
     return evaluation

@@ -48,7 +48,7 @@ from pathlib import Path
 
 from agents.evaluation import Evaluation, nearest_food_distance
 from pacman.errors import ConfigurationError
-from pacman.plugins import suggest
+from pacman.registry import suggest
 from pacman.state import LOSS, WIN, GameState
 
 #: ``nearest_ghost`` never reports more than this many moves (nor when no ghost is dangerous).

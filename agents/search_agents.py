@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from agents.base import BaseAgent
 from agents.evaluation import EVALUATIONS, Evaluation
+from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
 from agents.pacman_game import PacmanGame
 from agents.search.algorithms import alphabeta, expectimax, minimax
 from agents.search.deepening import iterative_deepening
@@ -141,10 +142,11 @@ class AlphaBetaAgent(SearchAgent):
 class ExpectimaxAgent(SearchAgent):
     """Depth-limited expectimax: ghosts are chance nodes.
 
-    ``model``: ``uniform`` (every legal ghost move alike) or the name of a ghost agent whose
-    own move distribution is used for every ghost ("informed probabilities", e.g.
-    ``directional``). ``model_options`` are that agent's options as ``key=value`` pairs
-    separated by commas (``p=0.5,depth=2``), so the model can match the ghosts' settings.
+    ``model``: what the ghosts are expected to do (:class:`~agents.ghost_model.GhostModel`):
+    every legal ghost move alike (``uniform``), or a ghost agent's own move distribution for
+    every ghost ("informed probabilities", e.g. ``model=directional``; ``model_options``
+    gives that agent's options, ``p=0.5,depth=2``, so the model can match the ghosts'
+    settings). Each modelled ghost draws from a generator derived from this agent's own.
     ``node_budget``: at most about this many states per move, searching
     less deep when the full depth would not fit (:mod:`agents.bounded`); 0 for no bound.
     """
@@ -152,39 +154,26 @@ class ExpectimaxAgent(SearchAgent):
     exact_root_values = True
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
-                 evaluation: Evaluation = EVALUATIONS["better"], model: str = "uniform",
-                 model_options: str = "",
+                 evaluation: Evaluation = EVALUATIONS["better"], model: GhostModel = UNIFORM,
                  tie_break: Literal["first", "random"] = "first", node_budget: int = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
         self.depth = _positive(depth, "depth")
         self.node_budget = max(0, node_budget)
         self.model = model
         self._model_agents: dict[int, Any] = {}
-        if model == "uniform":
+        if model.uniform:
             self.game = PacmanGame(evaluation, "uniform")
         else:
-            from agents.catalog import GHOST_AGENTS
-            from pacman.plugins import resolve
-
-            from pacman.options import bind_options, parse_assignments
-
-            self._model_factory = resolve(model, GHOST_AGENTS, "ghost model")
-            if not hasattr(self._model_factory, "distribution"):
-                raise ConfigurationError(f"ghost model {model!r} does not expose a move "
-                                         "distribution")
-            pairs = [p for p in model_options.split(",") if p.strip()]
-            self._model_options = bind_options(
-                self._model_factory, parse_assignments(pairs, "model_options"),
-                f"ghost model {model!r}")
+            self._model_seed = derived_seed(self.rng)
             self.game = PacmanGame(evaluation, "informed",
                                    lambda s, ghost: self.model_agent(ghost).distribution(s))
 
     def model_agent(self, ghost: int) -> Any:
-        """The model of ghost ``ghost``: an instance of the model agent with its own stream."""
+        """The model of ghost ``ghost``: an instance of the model agent with its own
+        generator, derived from this agent's (so from the game seed)."""
         agent = self._model_agents.get(ghost)
         if agent is None:
-            agent = self._model_factory(index=ghost, rng=random.Random(ghost),
-                                        **self._model_options)
+            agent = self.model.build(ghost, model_rng(self._model_seed, ghost))
             self._model_agents[ghost] = agent
         return agent
 
@@ -236,8 +225,10 @@ class IterativeDeepeningAgent(SearchAgent):
 
 
 class MonteCarloAgent(SearchAgent):
-    """Shallow expectimax whose leaves are valued by averaging seeded random playouts
-    (seed 000's Monte Carlo evaluation)."""
+    """Shallow expectimax whose leaves are valued by averaging seeded random playouts.
+
+    Seed 000's Monte Carlo evaluation.
+    """
 
     exact_root_values = True
 

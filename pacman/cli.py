@@ -9,25 +9,31 @@ Errors a user can cause are printed as one line on stderr with exit code 2; Ctrl
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
+from typing import Any
 from collections.abc import Sequence
 
 from pacman import __version__
 from pacman.errors import PacmanError
+from pacman.registry import Registry
 
-#: Command name -> (module, one-line help).
-COMMANDS = {
-    "play": ("pacman.commands.play", "play, watch, record or replay games (the default)"),
-    "tree": ("pacman.commands.tree", "run a search algorithm on a game tree (JSON or built-in)"),
-    "grade": ("pacman.commands.grade", "grade student agents against an assignment"),
-    "batch": ("pacman.commands.batch", "play many seeded games in parallel: tables, plots, resume"),
-    "report": ("pacman.commands.report", "tables and plots from a batch results store"),
-    "experiment": ("pacman.commands.experiment", "run a lecture experiment into a Markdown "
-                   "report with plots"),
-    "export": ("pacman.commands.export", "write a recorded game as an animated GIF (or MP4)"),
-}
+def _commands() -> Registry[Any]:
+    registry: Registry[Any] = Registry("command")
+    for name, help_text in (
+            ("play", "play, watch, record or replay games (the default)"),
+            ("tree", "run a search algorithm on a game tree (JSON or built-in)"),
+            ("grade", "grade student agents against an assignment"),
+            ("batch", "play many seeded games in parallel: tables, plots, resume"),
+            ("report", "tables and plots from a batch results store"),
+            ("experiment", "run a lecture experiment into a Markdown report with plots"),
+            ("export", "write a recorded game as an animated GIF (or MP4)")):
+        registry.register(name, f"pacman.commands.{name}", help=help_text)
+    return registry
+
+
+#: Commands by name: each a module of :mod:`pacman.commands` with ``configure`` and ``run``.
+COMMANDS = _commands()
 
 
 #: The names the program is started by: the installed script and the checkout's script.
@@ -68,8 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
                      f"search game trees. '{prog} COMMAND --help' describes a command.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, (module_name, help_text) in COMMANDS.items():
-        module = importlib.import_module(module_name)
+    for name, module in COMMANDS.items():
+        help_text = COMMANDS.help(name)
         sub = commands.add_parser(name, help=help_text, description=help_text)
         module.configure(sub)
         sub.set_defaults(handler=module.run)

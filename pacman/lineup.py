@@ -1,5 +1,10 @@
 """Turning agent names and ``key=value`` options into the :class:`AgentSpec` list of a game.
 
+The boundary where text becomes objects: agent names become factories (from the catalogs of
+:mod:`agents.catalog`, ``module:attr`` or ``file.py:Name``), option text becomes typed values,
+evaluation names become :class:`~agents.evaluation.Evaluation` objects and ghost names become
+:class:`~agents.ghost_model.GhostModel` objects (:data:`CONVERTERS`). Agents receive objects.
+
 App layer: this module knows both the engine and the :mod:`agents` catalog.
 """
 
@@ -10,11 +15,55 @@ from typing import Any
 from collections.abc import Mapping
 
 from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS, short_name
+from agents.evaluation import EVALUATIONS, Evaluation
+from agents.ghost_model import UNIFORM, GhostModel
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.layout import Layout
-from pacman.options import bind_options, declared_options
+from pacman.options import Converters, bind_options, declared_options, parse_assignments
 from pacman.plugins import absolute_name, is_external, resolve
+
+
+def evaluation_from_text(text: str, options: str = "") -> Evaluation:
+    """The evaluation named by ``text``: a short name of :data:`~agents.evaluation.EVALUATIONS`,
+    ``module:attr``, ``file.py:name`` or ``linear[:WEIGHTS]`` (a linear evaluation over the
+    features of :mod:`agents.linear`: ``linear:score=1,ghost_danger=-200``, a JSON weights
+    file, or plain ``linear`` for the default weights)."""
+    if options.strip():
+        raise ConfigurationError(f"evaluation function {text!r} takes no options")
+    head, _, rest = text.strip().partition(":")
+    if head == "linear":
+        from agents.linear import make_linear_evaluation
+
+        return make_linear_evaluation(rest)
+    found = resolve(text, EVALUATIONS, "evaluation function")
+    if isinstance(found, Evaluation):
+        return found
+    if not callable(found):
+        raise ConfigurationError(f"evaluation function {text!r} is not callable")
+    return Evaluation(text.strip(), found)
+
+
+def ghost_model(text: str, options: str = "") -> GhostModel:
+    """The ghost model named by ``text``: ``uniform``, or a ghost agent (catalog name,
+    ``module:attr`` or ``file.py:Name``) whose distribution predicts every ghost, built with
+    ``options`` (``"p=0.5,depth=2"``, bound to that agent's typed options)."""
+    name = text.strip()
+    if name == UNIFORM.name:
+        if options.strip():
+            raise ConfigurationError(f"ghost model {name!r} takes no options")
+        return UNIFORM
+    factory = resolve(short_name(name, "ghost"), GHOST_AGENTS, "ghost model")
+    if not hasattr(factory, "distribution"):
+        raise ConfigurationError(f"ghost model {name!r} does not expose a move distribution")
+    pairs = [p for p in options.split(",") if p.strip()]
+    bound = bind_options(factory, parse_assignments(pairs, "model_options"),
+                         f"ghost model {name!r}", CONVERTERS)
+    return GhostModel(name, factory, bound)
+
+
+#: How option text becomes the objects agents receive (see :func:`pacman.options.convert`).
+CONVERTERS: Converters = {Evaluation: evaluation_from_text, GhostModel: ghost_model}
 
 
 def agent_factory(name: str, role: str) -> Any:
@@ -53,7 +102,7 @@ def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = Non
     raw = dict(raw_options or {})
     factory = agent_factory(name, role)
     owner = f"{'Pacman' if role == 'pacman' else 'ghost'} agent {name!r}"
-    options = bind_options(factory, raw, owner)
+    options = bind_options(factory, raw, owner, CONVERTERS)
     declared = declared_options(factory)
     for key, value in BOUNDED_WORK.items():
         if key in declared and key not in options and "depth" not in options:

@@ -8,8 +8,14 @@ and defaults::
 
 :func:`bind_options` checks names (with suggestions) and converts each value by its hint:
 ``int``, ``float``, ``bool`` (true/false, yes/no, on/off, 1/0), ``str``, ``Literal[...]``
-choices, ``X | None`` (``none`` gives ``None``), or any class with a ``from_option(text)``
-class method (how evaluation functions are named). Agents therefore never parse strings.
+choices, ``X | None`` (``none`` gives ``None``), a type with a converter in ``converters``
+(how :mod:`pacman.lineup` turns evaluation names into evaluation objects and ghost names into
+ghost models), or any class with a ``from_option(text)`` class method (a plug-in's own types).
+Agents therefore never parse strings.
+
+An option ``NAME`` whose type has a converter also accepts ``NAME_options=k=v,k=v``: options
+for the object that ``NAME`` names, handed to the converter (``model=mixed``,
+``model_options=p=0.5,depth=2``).
 """
 
 from __future__ import annotations
@@ -21,7 +27,10 @@ from typing import Any, Literal
 from collections.abc import Callable, Mapping
 
 from pacman.errors import ConfigurationError
-from pacman.plugins import suggest
+from pacman.registry import suggest
+
+#: ``type -> converter(text, options_text)``: how text becomes an object of that type.
+Converters = Mapping[Any, Callable[[str, str], Any]]
 
 #: Constructor parameters the game loop (or, for a human player's input, the play command)
 #: fills in itself; never user options.
@@ -69,8 +78,11 @@ def declared_options(factory: Callable[..., Any]) -> dict[str, tuple[Any, Any]]:
     return options
 
 
-def convert(text: str, hint: Any, name: str, owner: str) -> Any:
-    """Convert one option value ``text`` to the type ``hint``; raise a clear error if it won't."""
+def convert(text: str, hint: Any, name: str, owner: str, converters: Converters | None = None,
+            options_text: str = "") -> Any:
+    """Convert one option value ``text`` to the type ``hint``; raise a clear error if it won't.
+
+    ``options_text`` (from ``NAME_options``) goes to the converter of ``hint``."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
@@ -79,7 +91,7 @@ def convert(text: str, hint: Any, name: str, owner: str) -> Any:
         errors = []
         for arg in args:
             try:
-                return convert(text, arg, name, owner)
+                return convert(text, arg, name, owner, converters, options_text)
             except ConfigurationError as error:
                 errors.append(str(error))
         raise ConfigurationError(errors[0] if errors else f"{owner}: bad value for {name}")
@@ -104,6 +116,8 @@ def convert(text: str, hint: Any, name: str, owner: str) -> Any:
                                      f"got {text!r}") from None
     if hint is str or hint is Any:
         return text
+    if converters and hint in converters:
+        return converters[hint](text, options_text)
     from_option = getattr(hint, "from_option", None)
     if callable(from_option):
         return from_option(text)
@@ -111,16 +125,26 @@ def convert(text: str, hint: Any, name: str, owner: str) -> Any:
                              "given on the command line")
 
 
-def bind_options(factory: Callable[..., Any], raw: Mapping[str, str], owner: str) -> dict[str, Any]:
-    """Typed keyword arguments for ``factory`` from raw ``key -> text`` options."""
+def bind_options(factory: Callable[..., Any], raw: Mapping[str, str], owner: str,
+                 converters: Converters | None = None) -> dict[str, Any]:
+    """Typed keyword arguments for ``factory`` from raw ``key -> text`` options (see the
+    module's docstring for ``converters`` and ``NAME_options``)."""
     declared = declared_options(factory)
+    nested = {name: raw[f"{name}_options"] for name, (hint, _) in declared.items()
+              if f"{name}_options" in raw and converters and hint in converters}
     bound: dict[str, Any] = {}
     for name, text in raw.items():
+        if name.endswith("_options") and name[:-len("_options")] in nested:
+            continue
         if name not in declared:
             hint = suggest(name, list(declared)) if declared else "; it takes no options"
             raise ConfigurationError(f"{owner} has no option {name!r}{hint}")
         hint_type, _ = declared[name]
-        bound[name] = convert(text, hint_type, name, owner)
+        bound[name] = convert(text, hint_type, name, owner, converters, nested.get(name, ""))
+    for name in nested.keys() - raw.keys():  # NAME_options alone: options for the default
+        hint_type, default = declared[name]
+        bound[name] = convert(getattr(default, "name", str(default)), hint_type, name, owner,
+                              converters, nested[name])
     return bound
 
 

@@ -1,8 +1,8 @@
 """Finding plug-ins (agents, evaluation functions) by short name, ``module:attr`` or file path.
 
-A *registry* is a plain mapping from short names to objects. :func:`resolve` accepts
+:func:`resolve` accepts
 
-* a short name from the registry (``directional``),
+* a short name from a :class:`~pacman.registry.Registry` (``directional``),
 * ``package.module:attr`` (imported with :mod:`importlib`),
 * ``path/to/file.py:Name`` (the file is loaded as a fresh module; it need not be on ``sys.path``),
 
@@ -11,7 +11,6 @@ and raises :class:`~pacman.errors.ConfigurationError` with the closest names whe
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import importlib
 import importlib.util
@@ -21,19 +20,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from pacman.errors import ConfigurationError
-
-
-def suggest(name: str, choices: list[str] | Mapping[str, Any], n: int = 3) -> str:
-    """A ``"; did you mean a, b?"`` hint for ``name`` (or the full list if nothing is close)."""
-    names = sorted(choices)
-    close = difflib.get_close_matches(name, names, n=n, cutoff=0.5)
-    if not close:
-        lowered = {c.lower(): c for c in names}
-        close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=n,
-                                                               cutoff=0.5)]
-    if close:
-        return f"; did you mean {' or '.join(close)}?"
-    return f"; known: {', '.join(names)}" if names else ""
+from pacman.registry import Registry, suggest
 
 
 def load_file_module(path: Path) -> Any:
@@ -71,11 +58,13 @@ def load_file_module(path: Path) -> Any:
     return module
 
 
-def resolve(spec: str, registry: Mapping[str, Any], kind: str) -> Any:
+def resolve(spec: str, registry: Registry[Any] | Mapping[str, Any], kind: str | None = None) -> Any:
     """The object named by ``spec``: a registry name, ``module:attr`` or ``file.py:attr``.
 
-    ``kind`` ("Pacman agent", "evaluation function", ...) is used in error messages.
+    ``kind`` ("Pacman agent", "evaluation function", ...) is used in error messages; it
+    defaults to the registry's own.
     """
+    kind = kind or getattr(registry, "kind", "name")
     spec = spec.strip()
     if not spec:
         raise ConfigurationError(f"empty {kind} name{suggest('', registry)}")
@@ -107,7 +96,7 @@ def resolve(spec: str, registry: Mapping[str, Any], kind: str) -> Any:
     return _classic_api().adapt(found, module, kind) if from_file else found
 
 
-def is_external(spec: str, registry: Mapping[str, Any]) -> bool:
+def is_external(spec: str, registry: Registry[Any] | Mapping[str, Any]) -> bool:
     """Whether ``spec`` names code outside ``registry``: ``module:attr`` or ``file.py:attr``
     (a short name or an alias of the catalog is not)."""
     spec = spec.strip()

@@ -76,9 +76,9 @@ class GameJob:
     condition: str
     layout: str
     pacman: str
-    pacman_options: Mapping[str, str] = field(default_factory=dict)
+    pacman_options: Mapping[str, Any] = field(default_factory=dict)
     ghosts: tuple[str, ...] = ("directional",)
-    ghost_options: Mapping[str, str] = field(default_factory=dict)
+    ghost_options: Mapping[str, Any] = field(default_factory=dict)
     num_ghosts: int | None = None
     seed: int = 0
     max_moves: int | None = 1000

@@ -14,7 +14,7 @@ from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
 from pacman.errors import ConfigurationError, PacmanError
 from pacman.game import AgentSpec, GameResult, load_results, replay_states, run_game
-from pacman.layout import layout_catalog, load_layout
+from pacman.layout import load_layout
 from pacman.options import parse_assignments
 
 DEFAULT_LAYOUT = "small_classic"
@@ -33,6 +33,14 @@ CLASSIC_EVALUATIONS = {"scoreEvaluationFunction": "score", "betterEvaluationFunc
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    _add_agent_arguments(parser)
+    _add_game_arguments(parser)
+    _add_display_arguments(parser)
+    _add_record_arguments(parser)
+
+
+def _add_agent_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the maze and the agents that play."""
     parser.add_argument("--layout", "-l", default=DEFAULT_LAYOUT, metavar="NAME|PATH",
                         help=f"shipped maze name or maze file (default: {DEFAULT_LAYOUT})")
     parser.add_argument("--pacman", "-p", metavar="AGENT",
@@ -53,6 +61,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "evaluation=better (the classic course's evalFn=... works too)")
     parser.add_argument("--ghost-opt", action="append", metavar="KEY=VALUE",
                         help="option for every ghost agent (repeatable), e.g. attack=0.9")
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of seeds, number and length of games."""
     parser.add_argument("--seed", "-s", type=int, metavar="S",
                         help="seed of the first game; game i uses S+i (default: random)")
     parser.add_argument("--fix-seed", "--fixRandomSeed", "-f", action="store_true",
@@ -60,6 +72,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "is given")
     parser.add_argument("--games", "--numGames", "-n", type=whole_number(1), default=1,
                         metavar="N", help="number of games (default: 1)")
+    parser.add_argument("--max-moves", type=whole_number(1), default=1000, metavar="M",
+                        help="end a game after Pacman's M-th move (default: 1000)")
+    parser.add_argument("--time-limit", type=time_limit, metavar="SECONDS",
+                        help="per-move think-time limit; an agent over it loses by timeout")
+
+
+def _add_display_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of how games are drawn and exported."""
     parser.add_argument("--display", "-d", choices=DISPLAY_KINDS, default="auto",
                         help="auto (a window if a screen exists, else text), window, text or none")
     parser.add_argument("--text", "--textGraphics", "-t", dest="display", action="store_const",
@@ -82,10 +102,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="also write every game (or replayed game) as an animation or a "
                              "web page; "
                              "several games get -1, -2, ... before the ending")
-    parser.add_argument("--max-moves", type=whole_number(1), default=1000, metavar="M",
-                        help="end a game after Pacman's M-th move (default: 1000)")
-    parser.add_argument("--time-limit", type=time_limit, metavar="SECONDS",
-                        help="per-move think-time limit; an agent over it loses by timeout")
+
+
+def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of recordings, replays, listings and output."""
     parser.add_argument("--record", metavar="FILE",
                         help="write every game as one JSON line to FILE, for --replay")
     parser.add_argument("--replay", metavar="FILE",
@@ -112,76 +132,16 @@ def zoom_factor(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.list_layouts:
-        return list_layouts()
-    if args.list_agents:
-        return list_agents()
+    if args.list_layouts or args.list_agents:
+        from pacman.commands.listing import list_agents, list_layouts
+
+        return list_layouts() if args.list_layouts else list_agents()
     if args.replay:
         return replay(args)
     if args.game is not None:
         raise ConfigurationError("--game picks a game of --replay FILE; without --replay, "
                                  "--games N says how many to play")
     return play(args)
-
-
-def list_layouts() -> int:
-    """Every shipped maze with its size, ghosts and purpose, and where it comes from when it
-    is not this project's own (the ``source`` of ``layouts/catalog.toml``)."""
-    sources = _layout_sources()
-    for name, purpose in layout_catalog().items():
-        layout = load_layout(name)
-        line = (f"{name:16} {layout.width:>2}x{layout.height:<2} {layout.num_ghosts} ghost"
-                f"{' ' if layout.num_ghosts == 1 else 's'}  {purpose}")
-        print(line + (f" [from {sources[name]}]" if name in sources else ""))
-    return 0
-
-
-def _layout_sources() -> dict[str, str]:
-    """``name -> source`` of the shipped mazes taken from elsewhere."""
-    import tomllib
-    from pathlib import Path
-
-    import layouts
-
-    catalog = Path(layouts.__file__).with_name("catalog.toml")
-    try:
-        data = tomllib.loads(catalog.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
-        return {}
-    return {name: str(entry["source"]) for name, entry in data.items()
-            if isinstance(entry, dict) and entry.get("source")}
-
-
-def list_agents(width: int = 100) -> int:
-    """Every agent with one sentence and its options, then the evaluation functions; lines
-    wrap at ``width`` columns under their text."""
-    import textwrap
-
-    from agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, summary
-    from agents.evaluation import EVALUATIONS
-    from pacman.options import describe_options
-
-    def item(name: str, text: str) -> None:
-        print(textwrap.fill(text, width, initial_indent=f"  {name:14} ",
-                            subsequent_indent=" " * 17, break_on_hyphens=False))
-
-    for role, title, registry in (("pacman", "Pacman agents (--pacman, -p)", PACMAN_AGENTS),
-                                  ("ghost", "Ghost agents (--ghosts, -g)", GHOST_AGENTS)):
-        print(title)
-        classic = {short: long for long, short in CLASSIC_NAMES[role].items()}
-        for name, factory in registry.items():
-            text = summary(factory)
-            if name in classic:
-                text += f" Classic name: {classic[name]}."
-            options = describe_options(factory)
-            item(name, text + (f" Options: {options}." if options else ""))
-    print("Evaluation functions (evaluation=NAME)")
-    for name, evaluation in EVALUATIONS.items():
-        item(name, summary(evaluation.function))
-    item("linear[:W]", "A weighted sum of features, w . phi(s): W is name=weight,... or a JSON "
-         "file (the features are in agents/linear.py).")
-    print("Any agent or evaluation may also be given as module:attr or path/file.py:Name.")
-    return 0
 
 
 def _display(args: argparse.Namespace, evaluation: Callable | None = None) -> BaseDisplay:

@@ -17,8 +17,17 @@ from pacman.display.base import BaseDisplay
 from pacman.display.null import NullDisplay
 from pacman.display.text import TextDisplay
 from pacman.errors import ConfigurationError
+from pacman.registry import Registry, suggest
 
-DISPLAY_KINDS = ("auto", "window", "text", "none")
+#: Displays by the name ``--display`` takes; each called as ``factory(frame_time=..., **options)``
+#: (``none`` with no arguments). The window is imported on first use: it needs pygame.
+DISPLAYS: Registry[Any] = Registry("display")
+DISPLAYS.register("window", "pacman.display.window:WindowDisplay", help="a graphical window")
+DISPLAYS.register("text", "pacman.display.text:TextDisplay", help="drawn in the terminal")
+DISPLAYS.register("none", "pacman.display.null:NullDisplay", help="nothing drawn")
+
+#: What ``--display`` accepts: ``auto`` (a window if possible, else text) or a display's name.
+DISPLAY_KINDS = ("auto", *DISPLAYS)
 
 
 def screen_available() -> bool:
@@ -42,7 +51,7 @@ def window_supported() -> bool:
 def resolve_kind(kind: str) -> str:
     """The concrete display for ``kind``: ``auto`` means a window if possible, else text."""
     if kind not in DISPLAY_KINDS:
-        raise ConfigurationError(f"unknown display {kind!r}; choose from {', '.join(DISPLAY_KINDS)}")
+        raise ConfigurationError(f"unknown display {kind!r}{suggest(kind, DISPLAY_KINDS)}")
     if kind == "auto":
         return "window" if screen_available() and window_supported() else "text"
     if kind == "window" and not window_supported():
@@ -54,12 +63,11 @@ def resolve_kind(kind: str) -> str:
 def make_display(kind: str, frame_time: float = 0.1, **options: Any) -> BaseDisplay:
     """A display object for ``kind`` (``auto``, ``window``, ``text`` or ``none``)."""
     concrete = resolve_kind(kind)
+    factory = DISPLAYS[concrete]
     if concrete == "none":
-        return NullDisplay()
-    if concrete == "text":
-        return TextDisplay(frame_time=frame_time, **options)
-    from pacman.display.window import WindowDisplay  # imported lazily: needs pygame
-    return WindowDisplay(frame_time=frame_time, **options)
+        return factory()
+    return factory(frame_time=frame_time, **options)
 
 
-__all__ = ["BaseDisplay", "NullDisplay", "TextDisplay", "make_display", "resolve_kind", "DISPLAY_KINDS"]
+__all__ = ["BaseDisplay", "NullDisplay", "TextDisplay", "make_display", "resolve_kind", "DISPLAY_KINDS",
+           "DISPLAYS"]

@@ -109,7 +109,7 @@ def grid_table(played: Played, depths: tuple[int, ...]) -> str:
 def run(settings: Settings, depths: tuple[int, ...] = DEPTHS) -> Report:
     report = Report("depth", "Depth matters (seed 003)", __doc__.split("\n\n", 1)[1])
     conditions = [GameJob(label(e, d), LAYOUT, "alphabeta",
-                          {"depth": str(d), "evaluation": e}, ("directional",), {}, 2,
+                          {"depth": d, "evaluation": e}, ("directional",), {}, 2,
                           max_moves=MAX_MOVES) for e in EVALUATIONS for d in depths]
     played = play(conditions, settings)
     interaction_claims(report, played, depths)

@@ -160,6 +160,23 @@ def pacman_table(positions: list[GameState], seed: int) -> dict[str, list[float]
 def run(settings: Settings) -> Report:
     report = Report("pruning", "Alpha-beta pruning and move ordering (seed 000)",
                     __doc__.split("\n\n", 1)[1])
+    table, plies, fits = _tree_section(report, settings)
+    positions, pac, depths, pac_fits = _pacman_section(report, settings)
+    plot(table, pac, settings.out / "nodes_against_depth.png")
+    report.figure("nodes_against_depth.png", "Leaves (trees) and nodes (Pacman) against depth, "
+                                             "log scale")
+    _tree_claims(report, fits, plies)
+    _pacman_claims(report, pac, pac_fits, depths, len(positions))
+    report.add("## Games\n\nThis experiment searches positions and trees; it plays no games, "
+               "so there is no game to replay. Every number above is deterministic given the "
+               "seed: the tree and position counts are exact, not samples of games.")
+    report.data["trees"] = {"plies": plies, "leaves": table, "exponents": fits}
+    report.data["pacman"] = {"depths": depths, "nodes": pac, "exponents": pac_fits}
+    return report
+
+
+def _tree_section(report: Report, settings: Settings) -> tuple[dict, list[int], dict]:
+    """Leaves per ordering on random trees: the table, the plies and the fitted exponents."""
     trees = max(2, settings.games)
     table = tree_table(trees, settings.seed)
     plies = list(TREE_PLIES)
@@ -172,6 +189,12 @@ def run(settings: Settings) -> Report:
                                  "fitted x", "seed 000's x"], rows)
                + "\n\nx is the exponent in leaves ~ b^(x * plies); seed 000 writes b^(2d), "
                  "b^(2*0.75d), b^(2*0.5d) with d moves per player, i.e. 2d plies.")
+    return table, plies, fits
+
+
+def _pacman_section(report: Report, settings: Settings) -> tuple[list, dict, list[int], dict]:
+    """Nodes per ordering on Pacman positions: the positions, the table, the depths and the
+    exponents relative to minimax."""
     positions = pacman_positions(max(2, settings.games), settings.seed)
     pac = pacman_table(positions, settings.seed)
     depths = list(PACMAN_DEPTHS)
@@ -187,9 +210,11 @@ def run(settings: Settings) -> Report:
                  "prunes on Pacman positions, unlike on the tie-free random trees: many children "
                  "have equal values (moves that change nothing within the horizon), and a cut on "
                  "v >= beta fires on a tie whatever the order.")
-    plot(table, pac, settings.out / "nodes_against_depth.png")
-    report.figure("nodes_against_depth.png", "Leaves (trees) and nodes (Pacman) against depth, "
-                                             "log scale")
+    return positions, pac, depths, pac_fits
+
+
+def _tree_claims(report: Report, fits: dict, plies: list[int]) -> None:
+    """Seed 000's exponents for perfect, random and worst ordering on random trees."""
     fit_test = f"least-squares slope of log_b(leaves) against plies over {plies[0]} to {plies[-1]} plies"
     report.claim("perfect ordering brings the exponent close to seed 000's 0.5 (within 0.1)",
                  abs(fits["perfect"] - 0.5) <= 0.1, f"fitted {fits['perfect']:.2f}",
@@ -202,6 +227,11 @@ def run(settings: Settings) -> Report:
     report.claim("the worst ordering prunes almost nothing (exponent at least 0.9)",
                  fits["worst"] >= 0.9, f"fitted {fits['worst']:.2f}", fit_test,
                  "ties in the leaf values let alpha-beta cut even under the worst order")
+
+
+def _pacman_claims(report: Report, pac: dict, pac_fits: dict, depths: list[int],
+                   positions: int) -> None:
+    """Orderings on Pacman positions rank as on trees, and evaluation ordering pays."""
     report.claim("on Pacman positions too, perfect ordering prunes most and worst ordering "
                  "least", pac_fits["perfect"] <= min(pac_fits.values()) + 1e-9
                  and pac_fits["worst"] >= max(v for k, v in pac_fits.items() if k != "minimax")
@@ -214,14 +244,8 @@ def run(settings: Settings) -> Report:
     report.claim(f"on Pacman positions, alpha-beta with evaluation ordering at depth "
                  f"{depths[deepest]} generates at most a fifth of minimax's nodes",
                  ratio <= 0.2, f"{ratio:.3f} of minimax's nodes",
-                 f"mean nodes over {len(positions)} positions, alpha-beta over minimax",
+                 f"mean nodes over {positions} positions, alpha-beta over minimax",
                  "the evaluation orders children poorly at these positions")
-    report.add("## Games\n\nThis experiment searches positions and trees; it plays no games, "
-               "so there is no game to replay. Every number above is deterministic given the "
-               "seed: the tree and position counts are exact, not samples of games.")
-    report.data["trees"] = {"plies": plies, "leaves": table, "exponents": fits}
-    report.data["pacman"] = {"depths": depths, "nodes": pac, "exponents": pac_fits}
-    return report
 
 
 def plot(trees: dict[str, list[float]], pacman: dict[str, list[float]], path) -> None:

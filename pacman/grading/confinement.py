@@ -33,7 +33,8 @@ from typing import Any, Callable
 #: Project modules a submission may import (and their submodules, for packages marked ``.*``).
 ALLOWED_MODULES = frozenset({
     "pacman", "pacman.errors", "pacman.directions", "pacman.layout", "pacman.state",
-    "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options", "pacman.compat",
+    "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options", "pacman.registry",
+    "pacman.compat",
     "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
     "pacman.recording", "pacman.sandboxed_agent",
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state",

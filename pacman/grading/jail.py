@@ -34,7 +34,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 WORKER_MODULES = (
     "pacman/__init__.py", "pacman/errors.py", "pacman/directions.py", "pacman/layout.py",
     "pacman/state.py", "pacman/rules.py", "pacman/game.py", "pacman/plugins.py",
-    "pacman/options.py", "pacman/distances.py", "pacman/maze_reader.py",
+    "pacman/options.py", "pacman/registry.py", "pacman/distances.py", "pacman/maze_reader.py",
     "pacman/move_tables.py", "pacman/game_loop.py", "pacman/recording.py",
     "pacman/sandboxed_agent.py", "pacman/compat", "pacman/grading/__init__.py",
     "pacman/grading/worker.py", "pacman/grading/remote_state.py",

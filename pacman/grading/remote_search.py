@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from agents.catalog import PACMAN_AGENTS
 from pacman.game import agent_rng
 from pacman.layout import parse_layout
+from pacman.lineup import CONVERTERS
+from pacman.options import bind_options
 from pacman.state import GameState
 
 if TYPE_CHECKING:
@@ -43,8 +45,11 @@ class SearchPlayer:
         self.violations: list[str] = []
         self.until = 0.0
         factory = PACMAN_AGENTS[message["search"]]
+        text = {k: str(v).lower() if isinstance(v, bool) else str(v)  # TOML values, as typed
+                for k, v in (message.get("options") or {}).items()}
+        options = bind_options(factory, text, f"search {message['search']!r}", CONVERTERS)
         self.agent = factory(index=0, rng=agent_rng(message["seed"], 0),
-                             evaluation=self.evaluate, **dict(message.get("options") or {}))
+                             evaluation=self.evaluate, **options)
 
     def state(self, fields: list[Any]) -> GameState:
         positions, directions, scared, food, capsules, score, turn, outcome = fields

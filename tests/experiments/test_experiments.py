@@ -36,7 +36,7 @@ def run_small(name: str, out, seed: int = 0) -> experiments.Report:
     return report
 
 
-@pytest.mark.parametrize("name", list(experiments.MODULES))
+@pytest.mark.parametrize("name", list(experiments.EXPERIMENTS))
 def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_path):
     report = run_small(name, tmp_path)
     assert report.claims, "an experiment must state what it checks"
@@ -66,7 +66,7 @@ def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_pat
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", list(experiments.MODULES))
+@pytest.mark.parametrize("name", list(experiments.EXPERIMENTS))
 def test_each_experiment_at_full_size_states_a_test_and_verdict_for_every_claim(name, tmp_path):
     experiment = experiments.get(name)
     settings = Settings(games=experiment.games, seed=0, out=tmp_path)
@@ -101,7 +101,7 @@ def test_a_rerun_resumes_and_more_games_keep_the_indexes_of_the_first(tmp_path):
 def test_cli_lists_experiments_and_rejects_unknown_names(capsys):
     assert main(["experiment", "--list"]) == 0
     listed = capsys.readouterr().out
-    for name in experiments.MODULES:
+    for name in experiments.EXPERIMENTS:
         assert name in listed
     assert main(["experiment", "trashing"]) == 2
     assert "did you mean thrashing" in capsys.readouterr().err

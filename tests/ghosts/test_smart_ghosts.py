@@ -178,13 +178,13 @@ def test_joint_ghosts_are_in_the_catalog_with_their_options():
 
 
 def test_the_expectimax_model_takes_the_ghosts_options():
-    from agents.search_agents import ExpectimaxAgent
+    from pacman.lineup import agent_spec
 
     state = GameState.initial(CORRIDOR, 1).successor("East")
-    agent = ExpectimaxAgent(model="mixed", model_options="p=0.2,depth=1")
-    model = agent.model_agent(1)
+    spec = agent_spec("expectimax", "pacman", {"model": "mixed", "model_options": "p=0.2,depth=1"})
+    model = spec.build(0, random.Random(0)).model_agent(1)
     assert (model.p, model.depth) == (0.2, 1)
     # p = 0.2: the searched move (West, onto Pacman) gets 0.2 + 0.8 / 2, the other 0.8 / 2.
     assert model.distribution(state) == pytest.approx({"West": 0.6, "East": 0.4})
     with pytest.raises(ConfigurationError, match="no option 'q'"):
-        ExpectimaxAgent(model="mixed", model_options="q=1")
+        agent_spec("expectimax", "pacman", {"model": "mixed", "model_options": "q=1"})
