@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from agents.catalog import PACMAN_AGENTS
 from pacman.game import agent_rng
+from pacman.grading.state_api import state_fields, state_of_fields
 from pacman.layout import parse_layout
 from pacman.state import GameState
 
@@ -47,12 +48,10 @@ class SearchPlayer:
                              evaluation=self.evaluate, **dict(message.get("options") or {}))
 
     def state(self, fields: list[Any]) -> GameState:
-        positions, directions, scared, food, capsules, score, turn, outcome = fields
-        return tuple.__new__(GameState, (self.layout, tuple(positions), tuple(directions),
-                                         tuple(scared), food, capsules, score, turn, outcome))
+        return state_of_fields(self.layout, fields)
 
     def evaluate(self, state: GameState) -> float:
-        key = tuple(state[1:])
+        key = state.key
         if key in self.values:
             return self.values[key]
         if self.collecting:
@@ -62,8 +61,8 @@ class SearchPlayer:
         return self.values[key]
 
     def _ask(self, states: list[GameState]) -> None:
-        unique = list({tuple(s[1:]): s for s in states}.values())
-        fields = [[list(s[1]), list(s[2]), list(s[3]), s[4], s[5], s[6], s[7], s[8]] for s in unique]
+        unique = list({s.key: s for s in states}.values())
+        fields = [state_fields(s) for s in unique]
         reply = self.worker.exchange({"cmd": "evaluate", "states": fields},
                                      max(0.0, self.until - time.monotonic()))
         if isinstance(reply.get("output"), str) and reply["output"]:
