@@ -153,7 +153,7 @@ class GameResult:
 
     @property
     def won(self) -> bool:
-        return self.outcome is Outcome.WIN
+        return self.outcome == Outcome.WIN
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -157,7 +157,7 @@ class SandboxedAgent:
         if not ready:
             self.close()
             raise AgentFailure(Outcome.TIMEOUT, f"{method} did not return within {seconds:.2f} s; "
-                                          "its process was killed")
+                                                "its process was killed")
         try:
             raw = self._conn.recv_bytes(1 << 24)
         except (EOFError, OSError):
@@ -168,7 +168,7 @@ class SandboxedAgent:
         except (ValueError, KeyError, TypeError, UnicodeDecodeError):
             self.close()
             raise AgentFailure(Outcome.CRASH, f"{method}: the agent's process sent a malformed "
-                                        "answer") from None
+                                              "answer") from None
         if status == "ok":
             return value
         if status == "illegal":

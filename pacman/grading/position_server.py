@@ -63,7 +63,7 @@ class PositionServer(StateServer):
 
     def info(self, handle: int, turn: int) -> dict[str, Any]:
         """What every handle carries: whose turn, the legal actions of that agent, the score
-        and the outcome (``"win"``, ``"loss"`` or ``None``)."""
+        and the outcome (``Outcome.WIN``, ``LOSS`` or ``None``, sent as its string)."""
         state = self.states[handle]
         return {"handle": handle, "turn": turn, "agents": self.agents,
                 "actions": list(state.legal_actions(turn)), "score": float(state.score),

@@ -66,7 +66,7 @@ class PositionRecorder:
         facing = self._facing.get(state.key, state.directions[0])
         if agent == 0 and action != STOP:
             facing = child.directions[0]
-        self._facing.setdefault(child[1:], facing)
+        self._facing.setdefault(child.key, facing)
         self.explored.add(self.identity(state))
         self.explored.add(self.identity(child))
 

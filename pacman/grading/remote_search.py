@@ -72,7 +72,7 @@ class SearchPlayer:
         if reply.get("error") or not isinstance(values, list) or len(values) != len(unique) or not all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
             raise _EvaluationFailed(reply)
-        self.values.update((tuple(s[1:]), float(v)) for s, v in zip(unique, values))
+        self.values.update((s.key, float(v)) for s, v in zip(unique, values))
 
     def move(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         """One decision of the search (the worker evaluates); the answer of a ``move``."""
