@@ -71,22 +71,16 @@ from typing import Any
 from collections.abc import Mapping
 
 from pacman.errors import ConfigurationError
-# The data of an assignment, and the checked tables the game tests' parser shares, are used
-# through this module too.
-from pacman.grading.assignment_model import METRICS as METRICS
-from pacman.grading.assignment_model import VISIBILITIES as VISIBILITIES
-from pacman.grading.assignment_model import Assignment as Assignment
-from pacman.grading.assignment_model import Band as Band
-from pacman.grading.assignment_model import Question as Question
-from pacman.grading.assignment_model import Test as Test
-from pacman.grading.assignment_model import TestLimits as TestLimits
-from pacman.grading.assignment_model import TreeCase as TreeCase
-from pacman.grading.assignment_tables import _GAME_KEYS as _GAME_KEYS
-from pacman.grading.assignment_tables import _LIMIT_KEYS, _limits, _read
-from pacman.grading.assignment_tables import _POSITION_KEYS as _POSITION_KEYS
-from pacman.grading.assignment_tables import _common as _common
-from pacman.grading.assignment_tables import _search_keys as _search_keys
-from pacman.grading.assignment_tables import _Table as _Table
+# The data of an assignment is used through this module; so are the checked tables, by the
+# parser of game and position tests (pacman.grading.assignment_games).
+from pacman.grading.assignment_model import (METRICS as METRICS, VISIBILITIES as VISIBILITIES,
+                                             Assignment as Assignment, Band as Band,
+                                             Question as Question, Test as Test,
+                                             TestLimits as TestLimits, TreeCase as TreeCase)
+from pacman.grading.assignment_tables import (_GAME_KEYS as _GAME_KEYS, _LIMIT_KEYS,
+                                              _POSITION_KEYS as _POSITION_KEYS,
+                                              _common as _common, _limits, _read,
+                                              _search_keys as _search_keys, _Table as _Table)
 from pacman.grading.assignment_trees import random_test, tree_test
 from pacman.plugins import suggest
 
