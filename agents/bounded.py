@@ -43,7 +43,7 @@ def estimated_nodes(state: GameState, depth: int) -> int:
     ``state``: the branching of this round (every agent's legal moves now; a ghost has at most
     three) raised to each depth."""
     branching = len(legal_actions(state, 0))
-    for ghost in range(1, len(state[1])):
+    for ghost in range(1, state.num_agents):
         branching *= max(1, len(legal_actions(state, ghost)))
     if branching <= 1:
         return depth
@@ -55,7 +55,7 @@ def bounded_expectimax(game: Any, state: GameState, depth: int, node_budget: int
     """Expectimax of ``depth`` rounds if it fits ``node_budget`` generated states, else the
     deepest depth that finished within the budget, else Pacman's best move by ``evaluation``
     of its immediate successor."""
-    if state[8] is not None or estimated_nodes(state, depth) <= node_budget:
+    if state.outcome is not None or estimated_nodes(state, depth) <= node_budget:
         return expectimax(game, state, depth=depth)
     return bounded_search(game, state, depth, node_budget, evaluation, "expectimax")
 
@@ -77,7 +77,7 @@ def bounded_search(game: Any, state: GameState, depth: int, node_budget: int,
                                  clock=NodeClock(), **options)
     if result.stats.depth_reached == 0:
         values = {action: evaluation(successor(state, action))
-                  for action in legal_actions(state, state[7])}
+                  for action in legal_actions(state, state.turn)}
         best = max(values.values())
         result = dataclasses.replace(result, value=best, root_values=values,
                                      action=next(a for a, v in values.items() if v == best))

@@ -129,7 +129,7 @@ class AlphaBetaAgent(SearchAgent):
         self.node_budget = max(0, node_budget)
 
     def search(self, state: GameState) -> SearchResult:
-        if self.node_budget and state[8] is None:
+        if self.node_budget and state.outcome is None:
             from agents.bounded import bounded_search
 
             return bounded_search(self.game, state, self.depth, self.node_budget,

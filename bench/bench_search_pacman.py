@@ -51,6 +51,7 @@ from agents.search.deepening import iterative_deepening  # noqa: E402
 from pacman.game import AgentSpec, random_play, run_game  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.lineup import agent_spec, lineup  # noqa: E402
+from pacman.outcome import Outcome  # noqa: E402
 from pacman.state import GameState  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -301,11 +302,11 @@ def strength(games: int, workers: int, max_moves: int, labels: list[str]) -> Non
                 for label in labels for ghosts in GHOSTS}
         for (label, ghosts), futures in jobs.items():
             results = [f.result() for f in futures]
-            wins = sum(1 for r in results if r[0] == "win")
+            wins = sum(1 for r in results if r[0] == Outcome.WIN)
             scores = [r[1] for r in results]
             moves = sum(r[2] for r in results)
             think = sum(r[3] for r in results)
-            other = sum(1 for r in results if r[0] not in ("win", "loss"))
+            other = sum(1 for r in results if r[0] not in (Outcome.WIN, Outcome.LOSS))
             error = statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
             print(f"   {label:28s} {'2 ' + ghosts:>14s} {wins:6d} {wins / games:6.0%} "
                   f"{statistics.fmean(scores):11.1f} {error:7.1f} {moves / games:6.0f} "

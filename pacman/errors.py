@@ -70,3 +70,11 @@ class BatchError(PacmanError):
 
 class StoreError(PacmanError):
     """A results store cannot be read, written or locked."""
+
+
+class NodeBudgetExceeded(BaseException):
+    """Raised inside a graded agent that generates more successors than its budget allows.
+
+    Deliberately outside :class:`PacmanError` and ``Exception``: an agent's ``except Exception``
+    must not swallow it (the grader keeps its own record of the overrun in any case).
+    """

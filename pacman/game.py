@@ -14,9 +14,9 @@ Failures
     An agent that raises (anything, ``SystemExit`` and ``GeneratorExit`` included, in its
     constructor, ``start_game``, ``get_action``, ``last_report`` or ``stats``), returns an
     illegal action, returns ``stats`` that are not JSON data, or exceeds the per-move time
-    limit ends the game; the :class:`GameResult` says which agent failed and how (``outcome`` is ``"crash"``,
-    ``"illegal"`` or ``"timeout"``). Nothing is printed. Ctrl-C (or a display that is closed)
-    ends the game with outcome ``"interrupted"`` and the result so far.
+    limit ends the game; the :class:`GameResult` says which agent failed and how (``outcome`` is ``Outcome.CRASH``,
+    ``ILLEGAL`` or ``TIMEOUT``). Nothing is printed. Ctrl-C (or a display that is closed)
+    ends the game with outcome ``Outcome.INTERRUPTED`` and the result so far.
 
 Time limits
     The think time of every move is measured. Agents whose spec has an ``isolation`` (every
@@ -41,15 +41,12 @@ from pacman.errors import RecordError as RecordError  # re-exported: its old imp
 from pacman.errors import ReplayError as ReplayError
 from pacman.layout import parse_layout
 from pacman.recording import check_ending, check_result_data, game_of_line
-from pacman.state import LOSS, WIN, GameState
+from pacman.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
+from pacman.outcome import Outcome
+from pacman.state import GameState
 
 if TYPE_CHECKING:  # at run time they come from __getattr__ (end of module)
     from pacman.game_loop import failure_message, run_game
-
-MOVE_LIMIT = "move_limit"
-CRASH, ILLEGAL, TIMEOUT, INTERRUPTED = "crash", "illegal", "timeout", "interrupted"
-#: Every outcome a game can end with.
-OUTCOMES = (WIN, LOSS, MOVE_LIMIT, CRASH, ILLEGAL, TIMEOUT, INTERRUPTED)
 
 #: Extra time past the limit before a thinking agent is interrupted.
 HARD_LIMIT_GRACE = 1.0
@@ -121,9 +118,12 @@ class Failure:
     """Which agent broke the game, how, and the details."""
 
     agent: int
-    kind: str
+    kind: Outcome  # CRASH, ILLEGAL or TIMEOUT
     message: str
     traceback: str = ""
+
+    def __post_init__(self) -> None:
+        self.kind = Outcome(self.kind)  # the member, when built from a recording's text
 
 
 @dataclass
@@ -135,7 +135,7 @@ class GameResult:
     layout_text: str
     num_ghosts: int
     agents: list[dict[str, Any]]
-    outcome: str
+    outcome: Outcome
     score: int
     moves: int
     actions: list[str]
@@ -148,9 +148,12 @@ class GameResult:
     agent_stats: list[dict[str, Any] | None] = field(default_factory=list)
     version: str = __version__
 
+    def __post_init__(self) -> None:
+        self.outcome = Outcome(self.outcome)  # the member, when built from a recording's text
+
     @property
     def won(self) -> bool:
-        return self.outcome == WIN
+        return self.outcome == Outcome.WIN
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -171,7 +174,7 @@ class GameResult:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameResult:
-        values = check_result_data(data, OUTCOMES)  # a ValueError names a bad field
+        values = check_result_data(data)  # a ValueError names a bad field
         if values.get("failure"):
             values["failure"] = Failure(**values["failure"])
         known = set(cls.__dataclass_fields__)
@@ -198,11 +201,10 @@ def random_play(start: GameState, rng: random.Random) -> Iterator[GameState]:
     terminal one (a game that ends starts over from ``start``). For sampling positions."""
     state = start
     while True:
-        if state[8] is not None:
+        if state.outcome is not None:
             state = start
         yield state
         state = state.successor(rng.choice(state.legal_actions()))
-
 
 
 
@@ -230,14 +232,14 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     yield state
     pacman_moves = 0  # moves Pacman made, compared with the recorded count at the end
     for number, action in enumerate(actions, start=1):
-        pacman_moves += state[7] == 0
+        pacman_moves += state.turn == 0
         try:
             state = state.successor(action)
         except PacmanError as error:
             raise ReplayError(f"move {number} of the recording cannot be replayed: "
                               f"{error}") from None
         yield state
-    check_ending(result, state, pacman_moves, (CRASH, ILLEGAL, TIMEOUT), MOVE_LIMIT, INTERRUPTED)
+    check_ending(result, state, pacman_moves)
 
 
 def load_result(path: str) -> GameResult:
@@ -280,4 +282,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["run_game", "failure_message", "random_play", "replay_states", "load_result",
-           "load_results", "GameResult", "AgentSpec", "Failure", "Move", "OUTCOMES"]
+           "load_results", "GameResult", "AgentSpec", "Failure", "Move", "Outcome", "OUTCOMES"]

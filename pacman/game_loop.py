@@ -18,11 +18,11 @@ from functools import partial
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from pacman.game import (CRASH, HARD_LIMIT_GRACE, ILLEGAL, INTERRUPTED, MOVE_LIMIT, TIMEOUT,
-                         Agent, AgentSpec, AgentTimeout, Display, Failure, GameInterrupted,
-                         GameResult, Move, agent_rng)
+from pacman.game import (HARD_LIMIT_GRACE, Agent, AgentSpec, AgentTimeout, Display, Failure,
+                         GameInterrupted, GameResult, Move, agent_rng)
 from pacman.errors import PacmanError
 from pacman.layout import Layout
+from pacman.outcome import Outcome
 from pacman.sandboxed_agent import AgentFailure, SandboxedAgent
 from pacman.state import GameState
 
@@ -120,7 +120,7 @@ class _Players:
             with _HardLimit(None if sandboxed or not timer else self.hard_seconds):
                 return function()
         except AgentTimeout:
-            self.fail(index, TIMEOUT, f"{what} did not return within {self.hard_seconds} s")
+            self.fail(index, Outcome.TIMEOUT, f"{what} did not return within {self.hard_seconds} s")
         except AgentFailure as error:
             self.fail(index, error.kind, error.message, error.trace)
         except (KeyboardInterrupt, GameInterrupted):
@@ -128,10 +128,10 @@ class _Players:
         except passes:
             raise
         except BaseException as error:  # SystemExit, GeneratorExit, ...: the agent's failure
-            self.fail(index, CRASH, failure_message(what, error), traceback.format_exc())
+            self.fail(index, Outcome.CRASH, failure_message(what, error), traceback.format_exc())
         return None
 
-    def fail(self, agent: int, kind: str, message: str, trace: str = "") -> None:
+    def fail(self, agent: int, kind: Outcome, message: str, trace: str = "") -> None:
         if self.failure is None:
             self.failure = Failure(agent, kind, message, trace)
 
@@ -144,7 +144,7 @@ class _Players:
             try:
                 json.dumps(value)
             except (TypeError, ValueError) as error:
-                self.fail(index, CRASH, f"stats returned what is not plain data ({error})")
+                self.fail(index, Outcome.CRASH, f"stats returned what is not plain data ({error})")
                 value = None
             collected.append(value)
         return collected
@@ -163,7 +163,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     ``agents[0]`` plays Pacman and ``agents[1:]`` the ghosts (the maze must have at least that
     many ghost starts). Specs are built fresh for this game with their own seeded generator
     (specs with an ``isolation`` play in a child process); ready-made agent objects are used
-    as they are. ``max_moves`` caps Pacman's moves (outcome ``"move_limit"``);
+    as they are. ``max_moves`` caps Pacman's moves (outcome ``Outcome.MOVE_LIMIT``);
     ``move_time_limit`` is the per-move think time in seconds (``None`` or infinity: none).
     Whatever an agent does (raise anything, exit, return garbage, never return) is the
     game's outcome, not an exception of this function; only a built-in agent that refuses
@@ -193,11 +193,11 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
                 stats = players.stats()
             players.close()
     failure = players.failure if players is not None else None
-    outcome = (INTERRUPTED if interrupted else failure.kind if failure is not None
-               else tally.outcome or INTERRUPTED)
+    outcome = (Outcome.INTERRUPTED if interrupted else failure.kind if failure is not None
+               else tally.outcome or Outcome.INTERRUPTED)
     result = GameResult(
         seed=seed, layout=layout.name, layout_text=layout.text, num_ghosts=n - 1,
-        agents=described, outcome=outcome, score=state[6], moves=tally.moves,
+        agents=described, outcome=outcome, score=state.score, moves=tally.moves,
         actions=tally.actions, think_time=tally.think, max_move_time=tally.longest,
         decisions=tally.decisions, max_moves=max_moves, move_time_limit=move_time_limit,
         failure=failure, agent_stats=stats)
@@ -216,7 +216,7 @@ class _Tally:
         self.decisions = [0] * n
         self.actions: list[str] = []
         self.moves = 0
-        self.outcome: str | None = None
+        self.outcome: Outcome | None = None
 
 
 def _play(state: GameState, players: _Players, tally: _Tally, max_moves: int | None,
@@ -230,31 +230,31 @@ def _play(state: GameState, players: _Players, tally: _Tally, max_moves: int | N
             if players.failure is not None:
                 return state
     while True:
-        if state[8] is not None:
-            tally.outcome = state[8]
+        if state.outcome is not None:
+            tally.outcome = state.outcome
             return state
-        if max_moves is not None and tally.moves >= max_moves and state[7] == 0:
-            tally.outcome = MOVE_LIMIT
+        if max_moves is not None and tally.moves >= max_moves and state.turn == 0:
+            tally.outcome = Outcome.MOVE_LIMIT
             return state
-        agent = state[7]
+        agent = state.turn
         player = players.agents[agent]
         began = clock()
         action = players.call(agent, "get_action", partial(player.get_action, state))
         spent = clock() - began
         tally.think[agent] += spent
         if players.failure is not None:
-            if players.failure.kind == TIMEOUT:
+            if players.failure.kind == Outcome.TIMEOUT:
                 players.failure.message = (f"still thinking after {spent:.2f} s (limit "
                                            f"{limit} s per move)")
             return state
         tally.decisions[agent] += 1
         tally.longest[agent] = max(tally.longest[agent], spent)
         if limit is not None and spent > limit:
-            players.fail(agent, TIMEOUT, f"took {spent:.3f} s for one move (limit {limit} s)")
+            players.fail(agent, Outcome.TIMEOUT, f"took {spent:.3f} s for one move (limit {limit} s)")
             return state
         legal = state.legal_actions()
         if not isinstance(action, str) or action not in legal:
-            players.fail(agent, ILLEGAL, f"returned {action!r}; legal here: {', '.join(legal)}")
+            players.fail(agent, Outcome.ILLEGAL, f"returned {action!r}; legal here: {', '.join(legal)}")
             return state
         state = state.successor(action)
         tally.actions.append(action)

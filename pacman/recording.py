@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
 from pacman.errors import RecordError
+from pacman.outcome import OUTCOMES, Outcome, parse_outcome
+
+if TYPE_CHECKING:
+    from pacman.game import GameResult
+    from pacman.state import GameState
 
 #: Fields a recording must have, with a test and what the test asks for (for messages).
 _INT = (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number")
@@ -29,13 +34,12 @@ REQUIRED = {
 OPTIONAL_NUMBERS = {"max_moves": _COUNT, "move_time_limit": _SECONDS, "version": _TEXT}
 
 
-
-
-def check_result_data(data: Any, outcomes: tuple[str, ...]) -> dict[str, Any]:
+def check_result_data(data: Any) -> dict[str, Any]:
     """A copy of ``data`` after checking that it describes a game; raises :class:`RecordError`.
 
-    Every field must have its type, the outcome must be one of ``outcomes``, the agents must
-    be one named mapping per agent, and per-agent lists must have one entry per agent.
+    Every field must have its type, the outcome must name an :class:`~pacman.outcome.Outcome`
+    (the copy holds the member), the agents must be one named mapping per agent, and per-agent
+    lists must have one entry per agent.
     """
     if not isinstance(data, Mapping):
         raise RecordError(f"a game is a JSON object, not {type(data).__name__}")
@@ -48,9 +52,11 @@ def check_result_data(data: Any, outcomes: tuple[str, ...]) -> dict[str, Any]:
     for name, (test, wanted) in OPTIONAL_NUMBERS.items():
         if values.get(name) is not None and not test(values[name]):
             raise RecordError(f"{name!r} must be {wanted} or null, not {_shown(values[name])}")
-    if values["outcome"] not in outcomes:
+    outcome = parse_outcome(values["outcome"])
+    if outcome is None:
         raise RecordError(f"unknown outcome {_shown(values['outcome'])} (known: "
-                          f"{', '.join(outcomes)})")
+                          f"{', '.join(OUTCOMES)})")
+    values["outcome"] = outcome
     count = values["num_ghosts"] + 1
     agents = values.get("agents")
     if not (isinstance(agents, list) and len(agents) == count and all(
@@ -71,7 +77,7 @@ def check_result_data(data: Any, outcomes: tuple[str, ...]) -> dict[str, Any]:
     failure = values.get("failure")
     if failure is not None:
         if not (isinstance(failure, dict) and _INT[0](failure.get("agent"))
-                and 0 <= failure["agent"] < count and isinstance(failure.get("kind"), str)
+                and 0 <= failure["agent"] < count and parse_outcome(failure.get("kind")) is not None
                 and isinstance(failure.get("message"), str)
                 and isinstance(failure.get("traceback", ""), str)):
             raise RecordError(f"'failure' must name an agent, a kind and a message, not "
@@ -108,35 +114,34 @@ def game_of_line(line: str) -> Any:
     return data
 
 
-def check_ending(result: Any, state: Any, pacman_moves: int, failure_kinds: tuple[str, ...],
-                 move_limit: str, interrupted: str) -> None:
+def check_ending(result: GameResult, state: GameState, pacman_moves: int) -> None:
     """Compare the last replayed ``state`` with what ``result`` claims; raise
     :class:`RecordError` naming the first difference."""
     played = len(result.actions)
     if pacman_moves != result.moves:
         raise RecordError(f"the recording holds {pacman_moves} Pacman moves in {played} "
                           f"actions, but says {result.moves}")
-    if state[6] != result.score:
-        raise RecordError(f"the replay ends with score {state[6]} after move {played}, but "
+    if state.score != result.score:
+        raise RecordError(f"the replay ends with score {state.score} after move {played}, but "
                           f"the recording says {result.score}")
     outcome = result.outcome
-    if outcome == interrupted:
+    if outcome == Outcome.INTERRUPTED:
         return
-    if outcome in failure_kinds:
+    if outcome.is_failure:
         if result.failure is None or result.failure.kind != outcome:
-            raise RecordError(f"the outcome {outcome!r} names no agent that failed")
+            raise RecordError(f"the outcome '{outcome}' names no agent that failed")
         return
-    if state[8] is not None:
-        if outcome != state[8]:
-            raise RecordError(f"the game ends with a {state[8]} at move {played}, but the "
-                              f"recording says {outcome!r}")
+    if state.outcome is not None:
+        if outcome != state.outcome:
+            raise RecordError(f"the game ends with a {state.outcome} at move {played}, but the "
+                              f"recording says '{outcome}'")
         return
     capped = (result.max_moves is not None and pacman_moves >= result.max_moves
-              and state[7] == 0)
-    if outcome == move_limit and capped:
+              and state.turn == 0)
+    if outcome == Outcome.MOVE_LIMIT and capped:
         return
     if capped:
         raise RecordError(f"the game reaches its move cap ({result.max_moves}) at move "
-                          f"{played}, but the recording says {outcome!r}")
+                          f"{played}, but the recording says '{outcome}'")
     raise RecordError(f"the recording ends after move {played} with the game still going on "
-                      f"(neither over nor at its move cap), but says {outcome!r}")
+                      f"(neither over nor at its move cap), but says '{outcome}'")

@@ -39,6 +39,7 @@ import traceback
 from typing import Any
 
 from pacman.layout import Layout, parse_layout
+from pacman.outcome import Outcome
 
 #: Seconds an agent's process may take to start and build the agent, on top of any limit.
 STARTUP_SECONDS = 30.0
@@ -46,9 +47,9 @@ _LAYOUT_ID = "game-layout"
 
 
 class AgentFailure(Exception):
-    """The agent in a child process failed: ``kind`` is ``"crash"`` or ``"timeout"``."""
+    """The agent in a child process failed: ``kind`` is ``Outcome.CRASH`` or ``TIMEOUT``."""
 
-    def __init__(self, kind: str, message: str, trace: str = "") -> None:
+    def __init__(self, kind: Outcome, message: str, trace: str = "") -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
@@ -155,8 +156,8 @@ class SandboxedAgent:
             raise self._ended(method) from None
         if not ready:
             self.close()
-            raise AgentFailure("timeout", f"{method} did not return within {seconds:.2f} s; "
-                                          "its process was killed")
+            raise AgentFailure(Outcome.TIMEOUT, f"{method} did not return within {seconds:.2f} s; "
+                                                "its process was killed")
         try:
             raw = self._conn.recv_bytes(1 << 24)
         except (EOFError, OSError):
@@ -166,15 +167,15 @@ class SandboxedAgent:
             status, value = reply["status"], reply["value"]
         except (ValueError, KeyError, TypeError, UnicodeDecodeError):
             self.close()
-            raise AgentFailure("crash", f"{method}: the agent's process sent a malformed "
-                                        "answer") from None
+            raise AgentFailure(Outcome.CRASH, f"{method}: the agent's process sent a malformed "
+                                              "answer") from None
         if status == "ok":
             return value
         if status == "illegal":
             return NotAnAction(str(value))
         message, trace = (value if isinstance(value, list) and len(value) == 2
                           else (str(value), ""))
-        raise AgentFailure("crash", str(message), str(trace))
+        raise AgentFailure(Outcome.CRASH, str(message), str(trace))
 
     def _ended(self, method: str) -> AgentFailure:
         self._process.join(timeout=1)
@@ -182,7 +183,7 @@ class SandboxedAgent:
         self.close()
         how = (f"was killed by signal {-code}" if code is not None and code < 0
                else f"exited with code {code}")
-        return AgentFailure("crash", f"{method}: the agent's process {how}")
+        return AgentFailure(Outcome.CRASH, f"{method}: the agent's process {how}")
 
     def close(self) -> None:
         """End the child (and anything it started) now. Safe to call twice."""

@@ -10,7 +10,7 @@ turn, outcome)``:
 * ``food`` / ``capsules`` -- int bitmasks over cells of what is left;
 * ``score`` -- the game score so far;
 * ``turn`` -- the index of the agent to move next;
-* ``outcome`` -- ``None`` while the game goes on, else ``"win"`` or ``"loss"``.
+* ``outcome`` -- ``None`` while the game goes on, else ``Outcome.WIN`` or ``Outcome.LOSS``.
 
 Being a tuple, it cannot be changed (no attribute can be set) and two equal states hash equal.
 Successors share everything they do not change with their parent. The rules that derive
@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from pacman.errors import GhostCountError
 from pacman.layout import UNREACHABLE, Layout
+from pacman.outcome import Outcome
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-#: The outcomes of a finished game (the state's ``outcome``; failures are in :mod:`pacman.game`).
-WIN = "win"
-LOSS = "loss"
+#: The two outcomes the rules give a state (short names for :class:`~pacman.outcome.Outcome`).
+WIN = Outcome.WIN
+LOSS = Outcome.LOSS
 
 
 class GameState(tuple):
@@ -46,7 +47,7 @@ class GameState(tuple):
     capsules: int = property(itemgetter(5))  # type: ignore[assignment]
     score: int = property(itemgetter(6))  # type: ignore[assignment]
     turn: int = property(itemgetter(7))  # type: ignore[assignment]
-    outcome: str | None = property(itemgetter(8))  # type: ignore[assignment]
+    outcome: Outcome | None = property(itemgetter(8))  # type: ignore[assignment]
 
     @classmethod
     def initial(cls, layout: Layout, num_ghosts: int | None = None) -> GameState:

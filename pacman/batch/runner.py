@@ -45,7 +45,8 @@ from pacman.batch.jobs import GameJob, check_job, play_job
 from pacman.batch.progress import Progress
 from pacman.batch.store import ResultStore, parse_record, record_line
 from pacman.errors import BatchError, ConfigurationError
-from pacman.game import INTERRUPTED, GameResult
+from pacman.game import GameResult
+from pacman.outcome import Outcome
 from pacman.sandboxed_agent import process_context
 
 #: Backends :func:`run_jobs` accepts.
@@ -67,7 +68,7 @@ def play_chunk(jobs: Sequence[tuple[int, GameJob]]) -> list[str]:
     lines = []
     for index, job in jobs:
         result = play_job(job)
-        if result.outcome == INTERRUPTED:
+        if result.outcome == Outcome.INTERRUPTED:
             raise KeyboardInterrupt
         lines.append(record_line(job, result, index))
     return lines
@@ -265,8 +266,12 @@ def _worker_init() -> None:
 MAX_WORKER_DEATHS = 3
 
 
-def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
-               ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
+#: A chunk of numbered jobs, and a chunk with the worker deaths it has seen.
+_Chunk = list[tuple[int, GameJob]]
+_Tracked = tuple[_Chunk, int]
+
+
+def _run_local(chunks: Iterator[_Chunk], workers: int) -> Iterator[tuple[_Chunk, list[str]]]:
     """Play ``chunks`` on ``workers`` processes; yield each chunk with its lines as it
     finishes.
 
@@ -279,25 +284,15 @@ def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
     clean = False
     try:
         # At most two chunks per worker in flight: enough to keep workers busy, and a store
-        # that resumes loses no more than that. Values: the chunk and the deaths it has seen.
-        running: dict[Any, tuple[list[tuple[int, GameJob]], int]] = {}
-        # Chunks to submit before new ones: those a dead pool lost, with their deaths.
-        waiting: list[tuple[list[tuple[int, GameJob]], int]] = []
-        limit = 2 * workers
+        # that resumes loses no more than that.
+        running: dict[Any, _Tracked] = {}
+        # Chunks to submit before new ones: those a dead pool lost.
+        waiting: list[_Tracked] = []
         while True:
-            broken = False
-            unsent: list[tuple[list[tuple[int, GameJob]], int]] = []
-            while len(running) < limit and not broken:
-                chunk, deaths = waiting.pop(0) if waiting else (next(chunks, None), 0)
-                if chunk is None:
-                    break
-                try:
-                    running[executor.submit(play_chunk, chunk)] = (chunk, deaths)
-                except BrokenProcessPool:  # a worker died before its death was seen
-                    unsent.append((chunk, deaths))
-                    broken = True
-            if not running and not broken:
+            refused = _send(executor, running, waiting, chunks, 2 * workers)
+            if not running and refused is None:
                 break
+            broken = refused is not None
             if not broken:
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -308,24 +303,45 @@ def _run_local(chunks: Iterator[list[tuple[int, GameJob]]], workers: int
                         continue
                     yield running.pop(future)[0], lines
             if broken:
-                # Every chunk in flight (or being sent) when the pool died is charged a death,
-                # so workers that die at start cannot restart the pool for ever.
-                lost = [(chunk, deaths + 1) for chunk, deaths in [*running.values(), *unsent]]
-                if any(deaths >= MAX_WORKER_DEATHS for _, deaths in lost):
-                    raise BatchError("worker processes died again and again on the same "
-                                     "games (killed, or out of memory); the games finished "
-                                     "so far are kept in the store: run the same batch "
-                                     "again to resume")
+                in_flight = [*running.values(), *([refused] if refused is not None else [])]
+                waiting[:0] = _charge_deaths(in_flight)
                 _stop(executor)
                 executor = _pool(workers)
                 running = {}
-                waiting = lost + waiting
         clean = True
     finally:
         if clean:
             executor.shutdown(wait=True)
         else:
             _stop(executor)
+
+
+def _send(executor: ProcessPoolExecutor, running: dict[Any, _Tracked], waiting: list[_Tracked],
+          chunks: Iterator[_Chunk], limit: int) -> _Tracked | None:
+    """Submit chunks, the ``waiting`` ones first, until ``limit`` are ``running`` or none is
+    left. Returns the chunk the pool refused when it is found broken while sending (a worker
+    died before its death was seen), else ``None``."""
+    while len(running) < limit:
+        chunk, deaths = waiting.pop(0) if waiting else (next(chunks, None), 0)
+        if chunk is None:
+            return None
+        try:
+            running[executor.submit(play_chunk, chunk)] = (chunk, deaths)
+        except BrokenProcessPool:
+            return chunk, deaths
+    return None
+
+
+def _charge_deaths(in_flight: list[_Tracked]) -> list[_Tracked]:
+    """The chunks in flight (or being sent) when the pool died, each charged one death, so
+    that workers that die at start cannot restart the pool for ever; raises
+    :class:`BatchError` once a chunk has seen :data:`MAX_WORKER_DEATHS`."""
+    lost = [(chunk, deaths + 1) for chunk, deaths in in_flight]
+    if any(deaths >= MAX_WORKER_DEATHS for _, deaths in lost):
+        raise BatchError("worker processes died again and again on the same games (killed, "
+                         "or out of memory); the games finished so far are kept in the "
+                         "store: run the same batch again to resume")
+    return lost
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:

@@ -28,13 +28,14 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pacman.batch.jobs import GameJob
 from pacman.errors import ConfigurationError
-from pacman.game import CRASH, ILLEGAL, LOSS, MOVE_LIMIT, TIMEOUT, WIN, GameResult
+from pacman.game import GameResult
+from pacman.outcome import FAILURES, Outcome
 from pacman.plugins import suggest
 from pacman.stats import PairedDifference, mean_interval, paired_difference, wilson_interval
 
 #: Causes of a game not won, in table order: outcome -> column name.
-CAUSES = {LOSS: "caught", MOVE_LIMIT: "move_limit", CRASH: "crash", ILLEGAL: "illegal",
-          TIMEOUT: "timeout"}
+CAUSES = {Outcome.LOSS: "caught", Outcome.MOVE_LIMIT: "move_limit", Outcome.CRASH: "crash",
+          Outcome.ILLEGAL: "illegal", Outcome.TIMEOUT: "timeout"}
 
 
 @dataclass
@@ -61,13 +62,17 @@ class ConditionSummary:
     nodes_per_move: float | None
     scores: list[int] = field(default_factory=list, repr=False)
 
+    def ended_by(self, outcome: Outcome) -> int:
+        """How many games ended with ``outcome`` (one of :data:`CAUSES`)."""
+        return self.causes[CAUSES[outcome]]
+
     @property
     def crashes(self) -> int:
-        return self.causes["crash"]
+        return self.ended_by(Outcome.CRASH)
 
     @property
     def timeouts(self) -> int:
-        return self.causes["timeout"]
+        return self.ended_by(Outcome.TIMEOUT)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything but the raw scores, JSON-friendly (``nan`` becomes ``None``)."""
@@ -95,7 +100,7 @@ def summarise_condition(games: Sequence[Pair]) -> ConditionSummary:
     job = games[0][0]
     results = [result for _, result in games]
     n = len(results)
-    wins = sum(r.outcome == WIN for r in results)
+    wins = sum(r.outcome == Outcome.WIN for r in results)
     low, high = wilson_interval(wins, n)
     scores = [r.score for r in results]
     mean_score, score_low, score_high = mean_interval(scores)
@@ -259,13 +264,13 @@ def condition_id(number: int) -> str:
 
 
 def _narrow_cells(number: int, s: ConditionSummary) -> list[str]:
-    failed = s.causes["crash"] + s.causes["illegal"] + s.causes["timeout"]
+    failed = sum(s.ended_by(outcome) for outcome in FAILURES)
     half = (s.score_high - s.score_low) / 2
     score = (f"{s.mean_score:.0f} ± {half:.0f}" if not math.isnan(half)
              else f"{s.mean_score:.0f}")
     return [condition_id(number), str(s.games), str(s.wins),
             f"{100 * s.win_rate:.1f} [{100 * s.win_low:.1f}-{100 * s.win_high:.1f}]", score,
-            f"{s.mean_moves:.0f}", str(s.causes["caught"]), str(s.causes["move_limit"]),
+            f"{s.mean_moves:.0f}", str(s.ended_by(Outcome.LOSS)), str(s.ended_by(Outcome.MOVE_LIMIT)),
             str(failed), _compact(s.think_ms_per_move), _compact(s.nodes_per_move)]
 
 

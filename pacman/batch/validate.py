@@ -11,9 +11,7 @@ import math
 from typing import Any
 from collections.abc import Callable, Mapping
 
-from pacman.game import CRASH, ILLEGAL, OUTCOMES, TIMEOUT
-
-FAILURES = (CRASH, ILLEGAL, TIMEOUT)
+from pacman.outcome import FAILURES, OUTCOMES, parse_outcome
 
 
 def _integer(value: Any) -> bool:
@@ -48,7 +46,7 @@ def _agent(value: Any) -> bool:
 
 def _failure(value: Any) -> bool:
     return (isinstance(value, dict) and _natural(value.get("agent"))
-            and value.get("kind") in OUTCOMES and isinstance(value.get("message"), str)
+            and parse_outcome(value.get("kind")) is not None and isinstance(value.get("message"), str)
             and isinstance(value.get("traceback", ""), str))
 
 
@@ -64,7 +62,7 @@ RESULT_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "layout_text": (_text, "text"),
     "num_ghosts": (_natural, "a whole number of 0 or more"),
     "agents": (_list_of(_agent), "a list of agents, each with a name"),
-    "outcome": (lambda v: v in OUTCOMES, f"one of {', '.join(OUTCOMES)}"),
+    "outcome": (lambda v: parse_outcome(v) is not None, f"one of {', '.join(OUTCOMES)}"),
     "score": (_integer, "a whole number"),
     "moves": (_natural, "a whole number of 0 or more"),
     "actions": (_list_of(_text), "a list of action names"),

@@ -21,7 +21,8 @@ from pacman.commands.play import (DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN
                                   DEFAULT_PACMAN_OPTIONS)
 from pacman.commands.report import add_table_options
 from pacman.errors import ConfigurationError
-from pacman.game import WIN, GameResult
+from pacman.game import GameResult
+from pacman.outcome import Outcome
 from pacman.options import parse_assignments
 
 DEFAULT_STORE = "batch_results.jsonl"
@@ -207,4 +208,4 @@ class SlimResult:
 
     @property
     def won(self) -> bool:
-        return self.outcome == WIN
+        return self.outcome == Outcome.WIN

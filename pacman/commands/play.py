@@ -16,6 +16,7 @@ from pacman.errors import ConfigurationError, PacmanError
 from pacman.game import AgentSpec, GameResult, load_results, replay_states, run_game
 from pacman.layout import load_layout
 from pacman.options import parse_assignments
+from pacman.outcome import Outcome
 
 DEFAULT_LAYOUT = "small_classic"
 DEFAULT_PACMAN = "alphabeta"
@@ -251,7 +252,7 @@ def play(args: argparse.Namespace) -> int:
             if not announced:
                 _report(result, number, args)
             _export(args, result, number, args.games, evaluation)
-            if result.outcome == "interrupted" or request == QUIT:
+            if result.outcome == Outcome.INTERRUPTED or request == QUIT:
                 break
             number += 1
     finally:
@@ -262,7 +263,7 @@ def play(args: argparse.Namespace) -> int:
         wins = sum(r.won for r in results)
         mean = sum(r.score for r in results) / len(results)
         print(f"won {wins}/{len(results)}, mean score {mean:.1f}")
-    interrupted = bool(results) and results[-1].outcome == "interrupted"
+    interrupted = bool(results) and results[-1].outcome == Outcome.INTERRUPTED
     return 130 if interrupted and display.request != QUIT else 0
 
 
@@ -274,7 +275,7 @@ def _announce_on_finish(display: BaseDisplay, number: int, seed: int,
     announced: list[bool] = []
 
     def announce(result: GameResult) -> None:
-        if result.outcome == "interrupted" and display.request == RESTART:
+        if result.outcome == Outcome.INTERRUPTED and display.request == RESTART:
             return  # the same game starts again; the caller says so
         _report(result, number, args)
         announced.append(True)

@@ -122,8 +122,8 @@ def frames(states: Sequence[GameState], agents: Sequence[str], outcome: str | No
         status = Status(move=(index + num_agents - 1) // num_agents, agents=agents,
                         outcome=outcome if index == len(states) - 1 else None)
         heat = heat_map(state, evaluation) if evaluation is not None else None
-        if state[2][0] != "Stop":
-            facing = state[2][0]
+        if state.directions[0] != "Stop":
+            facing = state.directions[0]
         steps = [(k + 1) / (smooth + 1) for k in range(smooth)] if previous is not None else []
         for progress in steps + [1.0]:
             renderer.draw(surface, state, previous=previous, progress=progress, status=status,

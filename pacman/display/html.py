@@ -42,9 +42,9 @@ def game_data(result: GameResult, *, title: str | None = None,
     states = list(replay_states(result))
     frames: list[int] = []
     for state in states:
-        frames.append(state[6])
-        frames.extend(state[1])
-        frames.extend(state[3])
+        frames.append(state.score)
+        frames.extend(state.positions)
+        frames.extend(state.scared_timers)
     agents = [str(agent.get("name", "?")) for agent in result.agents]
     return {
         "title": title or (f"{agents[0] if agents else '?'} on {result.layout}, seed "

@@ -145,14 +145,14 @@ class Renderer:
         surface.blit(self._wall_layer(), self.origin)
         if heat:
             self._draw_heat(surface, heat)
-        self._draw_items(surface, state[4], self._ringed_food if heat else self._food)
-        self._draw_items(surface, state[5], self._ringed_capsule if heat else self._capsule)
+        self._draw_items(surface, state.food, self._ringed_food if heat else self._food)
+        self._draw_items(surface, state.capsules, self._ringed_capsule if heat else self._capsule)
         if view is not None:
             self._draw_paths(surface, view)
         progress = max(0.0, min(1.0, progress))
-        positions = state[1]
-        scared = state[3]
-        directions = state[2]
+        positions = state.positions
+        scared = state.scared_timers
+        directions = state.directions
         for ghost in range(len(positions) - 1, 0, -1):
             centre = self._agent_centre(ghost, state, previous, progress)
             timer = scared[ghost - 1]
@@ -160,7 +160,7 @@ class Renderer:
             sprites.draw_ghost(surface, centre, self.tile, colour, directions[ghost],
                                scared=bool(timer), wave=progress % 1.0)
         looking = facing or (directions[0] if directions[0] != "Stop" else "East")
-        moving = previous is not None and previous[1][0] != positions[0]
+        moving = previous is not None and previous.positions[0] != positions[0]
         mouth = 0.2 + 0.8 * abs(math.cos(math.pi * progress)) if moving else 0.7
         sprites.draw_pacman(surface, self._agent_centre(0, state, previous, progress), self.tile,
                             looking, mouth)
@@ -190,11 +190,11 @@ class Renderer:
 
     def _agent_centre(self, agent: int, state: GameState, previous: GameState | None,
                       progress: float) -> tuple[float, float]:
-        now = state[1][agent]
+        now = state.positions[agent]
         x1, y1 = self._centres[now]
-        if previous is None or progress >= 1.0 or agent >= len(previous[1]):
+        if previous is None or progress >= 1.0 or agent >= len(previous.positions):
             return x1, y1
-        before = previous[1][agent]
+        before = previous.positions[agent]
         if before == now or now not in self.layout.neighbours[before].values():
             return x1, y1
         x0, y0 = self._centres[before]
@@ -232,10 +232,10 @@ class Renderer:
         pad = 3
         sizes = [(a, (t.get_width() + 2 * pad, t.get_height() + 2)) for a, t in texts.items()]
         # Pacman too: he may have moved on
-        agents = [(r.left, r.top, r.width, r.height) for r in map(self.cell_rect, state[1])]
+        agents = [(r.left, r.top, r.width, r.height) for r in map(self.cell_rect, state.positions)]
         frame = (0, 0, self.size[0], self.status_rect.top)
         centre = self._centres[view.cell]
-        if view.cell != state[1][0]:  # Pacman moved on: ring the cell the values are from
+        if view.cell != state.positions[0]:  # Pacman moved on: ring the cell the values are from
             pygame.draw.circle(surface, sprites.PACMAN, (round(centre[0]), round(centre[1])),
                                round(self.tile * 0.4), max(1, self.tile // 16))
         boxes = place_labels(centre, self.tile, sizes, agents, frame)

@@ -270,8 +270,8 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
     def _draw(self, state: GameState, previous: GameState | None, progress: float,
               note: str = "") -> None:
         assert self.screen is not None and self.renderer is not None
-        if state[2][0] != "Stop":
-            self.facing = state[2][0]
+        if state.directions[0] != "Stop":
+            self.facing = state.directions[0]
         heat = self.heat_of(state) if self.overlay else None
         self.renderer.draw(self.screen, state, previous=previous, progress=progress,
                            status=self.status(note), facing=self.facing,

@@ -54,8 +54,8 @@ class ShowsReplays:
         shown = previous if previous is not None else state
         self.shown = shown
         heat = self.heat_of(shown) if self.overlay else None
-        if state[2][0] != "Stop":
-            self.facing = state[2][0]
+        if state.directions[0] != "Stop":
+            self.facing = state.directions[0]
         self.renderer.draw(self.screen, state, previous=previous, progress=progress,
                            status=status, facing=self.facing, heat=heat)
 

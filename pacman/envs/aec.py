@@ -19,14 +19,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import logger, spaces
+from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pacman.directions import ACTIONS
 from pacman.errors import ConfigurationError, IllegalActionError
 from pacman.envs.observation import Observer
-from pacman.envs.rendering import RENDER_MODES, Painter, ansi_frame
+from pacman.envs.rendering import RENDER_MODES, Screen
 from pacman.layout import Layout, load_layout
 from pacman.state import GameState
 
@@ -92,7 +92,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.game = GameState.initial(self.layout, count)
         #: Pacman's moves so far.
         self.moves = 0
-        self._painter: Painter | None = None
+        self._screen = Screen(self.layout, self.possible_agents, render_mode, RENDER_FPS,
+                              "the environment")
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -154,21 +155,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
             self.render()
 
     def render(self) -> str | np.ndarray | None:
-        if self.render_mode is None:
-            logger.warn("render() was called without a render_mode; give one to the "
-                        "environment, e.g. render_mode='rgb_array'")
-            return None
-        if self.render_mode == "ansi":
-            return ansi_frame(self.game, self.moves)
-        if self._painter is None:
-            self._painter = Painter(self.layout, self.possible_agents, self.render_mode,
-                                    self.metadata["render_fps"])
-        return self._painter.draw(self.game, self.moves)
+        return self._screen.render(self.game, self.moves)
 
     def close(self) -> None:
-        if self._painter is not None:
-            self._painter.close()
-            self._painter = None
+        self._screen.close()
 
 
 def env(**kwargs: Any) -> AECEnv:

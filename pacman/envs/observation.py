@@ -78,9 +78,9 @@ class Observer:
         if last is not None and last[0] is state:
             return last[1]
         flat = self._blank.copy()
-        flat[FOOD] = self.bits(state[4])
-        flat[CAPSULES] = self.bits(state[5])
-        positions, timers = state[1], state[3]
+        flat[FOOD] = self.bits(state.food)
+        flat[CAPSULES] = self.bits(state.capsules)
+        positions, timers = state.positions, state.scared_timers
         flat[PACMAN, positions[0]] = 1
         scared = PACMAN + self.num_ghosts + 1
         for ghost in range(1, len(positions)):
@@ -96,7 +96,7 @@ class Observer:
     def observe(self, state: GameState, agent: int) -> np.ndarray:
         """The H x W x C planes that agent ``agent`` (0 Pacman, 1.. the ghosts) sees."""
         planes = self.board(state).copy()
-        cell = state[1][agent]
+        cell = state.positions[agent]
         planes[self.rows[cell], self.columns[cell], -1] = 1
         return planes
 

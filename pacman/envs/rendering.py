@@ -3,7 +3,8 @@
 ``ansi``: the maze as text (:meth:`GameState.render`) with the score. ``rgb_array``: an
 H x W x 3 uint8 picture drawn by :class:`pacman.display.renderer.Renderer` on an off-screen
 surface (no screen needed). ``human``: the same picture in a pygame window, at most
-``fps`` frames per second; ``render()`` then returns ``None``.
+``fps`` frames per second; ``render()`` then returns ``None``. :class:`Screen` is what every
+environment's ``render()`` and ``close()`` do.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from gymnasium import logger
 
 from pacman.layout import Layout
 from pacman.state import GameState
@@ -72,3 +74,33 @@ class Painter:
         if self.window is not None:
             self.window = None
             self._pygame.display.quit()
+
+
+class Screen:
+    """An environment's ``render()`` and ``close()``: text for ``ansi``, else a :class:`Painter`
+    made on the first frame; with no ``mode``, a warning that tells ``where`` to give one."""
+
+    def __init__(self, layout: Layout, agents: Sequence[str], mode: str | None, fps: int,
+                 where: str) -> None:
+        self.layout = layout
+        self.agents = list(agents)
+        self.mode = mode
+        self.fps = fps
+        self.where = where
+        self._painter: Painter | None = None
+
+    def render(self, state: GameState, moves: int) -> str | np.ndarray | None:
+        if self.mode is None:
+            logger.warn(f"render() was called without a render_mode; give one to {self.where}, "
+                        "e.g. render_mode='rgb_array'")
+            return None
+        if self.mode == "ansi":
+            return ansi_frame(state, moves)
+        if self._painter is None:
+            self._painter = Painter(self.layout, self.agents, self.mode, self.fps)
+        return self._painter.draw(state, moves)
+
+    def close(self) -> None:
+        if self._painter is not None:
+            self._painter.close()
+            self._painter = None

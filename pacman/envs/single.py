@@ -26,7 +26,7 @@ from gymnasium import spaces
 from pacman.directions import ACTIONS, STOP
 from pacman.envs.aec import action_name, game_setup
 from pacman.envs.observation import Observer
-from pacman.envs.rendering import RENDER_MODES, Painter, ansi_frame
+from pacman.envs.rendering import RENDER_MODES, Screen
 from pacman.game import agent_rng
 from pacman.layout import Layout
 from pacman.state import GameState
@@ -63,7 +63,8 @@ class PacmanEnv(gymnasium.Env):
         self.moves = 0
         self.seed_of_game = 0
         self._ghosts: list[Any] = []
-        self._painter: Painter | None = None
+        self._screen = Screen(self.layout, ["env"] + [spec.name for spec in self.ghost_specs],
+                              render_mode, self.metadata["render_fps"], "gymnasium.make")
 
     def reset(self, *, seed: int | None = None, options: dict | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -105,19 +106,7 @@ class PacmanEnv(gymnasium.Env):
                 "seed": self.seed_of_game, "score": self.game.score, "moves": self.moves}
 
     def render(self) -> str | np.ndarray | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; give one to "
-                                  "gymnasium.make, e.g. render_mode='rgb_array'")
-            return None
-        if self.render_mode == "ansi":
-            return ansi_frame(self.game, self.moves)
-        if self._painter is None:
-            names = ["env"] + [spec.name for spec in self.ghost_specs]
-            self._painter = Painter(self.layout, names, self.render_mode,
-                                    self.metadata["render_fps"])
-        return self._painter.draw(self.game, self.moves)
+        return self._screen.render(self.game, self.moves)
 
     def close(self) -> None:
-        if self._painter is not None:
-            self._painter.close()
-            self._painter = None
+        self._screen.close()

@@ -30,6 +30,7 @@ from pacman.experiments.games import (Played, add_gif, outcome_table, paired_met
                                       play, summary_data)
 from pacman.experiments.starts import varied_start_file
 from pacman.game import GameResult
+from pacman.outcome import Outcome
 
 RADIUS = 3
 #: (maze, start radius) pairs: 0 plays the maze as drawn.
@@ -49,7 +50,7 @@ def label(maze: str, kind: str) -> str:
 
 
 def caught(result: GameResult) -> float:
-    return 1.0 if result.outcome == "loss" else 0.0
+    return 1.0 if result.outcome == Outcome.LOSS else 0.0
 
 
 def why_not(rate_team: float, rate_alone: float) -> str:

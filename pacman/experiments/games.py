@@ -28,6 +28,7 @@ from pacman.experiments.base import Report, Settings, markdown_table
 from pacman.experiments.invocation import replay_command
 from pacman.game import GameResult
 from pacman.layout import parse_layout
+from pacman.outcome import Outcome
 from pacman.stats import PairedDifference, paired_difference
 
 STORE = "games.jsonl"
@@ -153,8 +154,8 @@ def outcome_table(played: Played, labels: Sequence[str] | None = None) -> str:
                      f"{percent(s.win_rate)} [{percent(s.win_low)}, {percent(s.win_high)}]",
                      f"{s.mean_score:.1f} [{low:.1f}, {high:.1f}]" + (f" ({note})" if note
                                                                        else ""),
-                     f"{s.mean_moves:.1f}", str(s.causes["caught"]),
-                     str(s.causes["move_limit"]), f"{s.think_ms_per_move:.2f}"])
+                     f"{s.mean_moves:.1f}", str(s.ended_by(Outcome.LOSS)),
+                     str(s.ended_by(Outcome.MOVE_LIMIT)), f"{s.think_ms_per_move:.2f}"])
     return markdown_table(["condition", "games", "distinct games", "wins",
                            "win rate [95 % Wilson]", "mean score [95 % t, clipped]",
                            "mean moves", "caught", "move limit", "ms per Pacman move"], rows)

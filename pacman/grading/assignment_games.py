@@ -36,7 +36,8 @@ student's agent at every position (see :mod:`pacman.grading.position_tests`)::
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment import (_GAME_KEYS, _POSITION_KEYS, METRICS, Band, Test,
@@ -73,7 +74,8 @@ def game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Map
     evaluation = t.get("evaluation", str, None)
     if search is not None:
         if search not in PACMAN_AGENTS:
-            raise ConfigurationError(f"{where}: 'search' {search!r} is not a Pacman agent{suggest(search, PACMAN_AGENTS)}")
+            raise ConfigurationError(f"{where}: 'search' {search!r} is not a Pacman agent"
+                                     f"{suggest(search, PACMAN_AGENTS)}")
         if evaluation is None or evaluation not in roles:
             raise ConfigurationError(f"{where}: 'search' needs 'evaluation', a role of [roles]")
         if common["role"] is not None:

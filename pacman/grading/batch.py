@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment import Assignment, assignment_for, load_assignment

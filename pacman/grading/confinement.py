@@ -28,16 +28,17 @@ import os
 import platform
 import struct
 import sys
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 #: Project modules a submission may import (and their submodules, for packages marked ``.*``).
 ALLOWED_MODULES = frozenset({
-    "pacman", "pacman.errors", "pacman.directions", "pacman.layout", "pacman.state",
-    "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options", "pacman.registry",
-    "pacman.compat",
+    "pacman", "pacman.errors", "pacman.outcome", "pacman.directions", "pacman.layout",
+    "pacman.state", "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options",
+    "pacman.registry", "pacman.compat",
     "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
     "pacman.recording", "pacman.sandboxed_agent",
-    "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state",
+    "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state", "pacman.grading.state_api",
     "pacman.grading.confinement", "agents", "agents.base",
 })
 _ALLOWED_PACKAGES = ("pacman.compat.",)
@@ -79,10 +80,11 @@ def disarm_process_calls(report: Callable[[str], None]) -> None:
     import signal
     import subprocess
 
+    posix_subprocess: Any
     try:
-        import _posixsubprocess
+        import _posixsubprocess as posix_subprocess
     except ImportError:  # not a POSIX system
-        _posixsubprocess = None
+        posix_subprocess = None
 
     def refuse(what: str) -> Callable[..., Any]:
         def refused(*args: Any, **kwargs: Any) -> Any:
@@ -96,7 +98,7 @@ def disarm_process_calls(report: Callable[[str], None]) -> None:
                (signal, "pidfd_send_signal", "sending a signal (signal.pidfd_send_signal)"),
                (sys.modules.get("_signal"), "pidfd_send_signal",
                 "sending a signal (signal.pidfd_send_signal)"),
-               (_posixsubprocess, "fork_exec", "starting a process (_posixsubprocess.fork_exec)"),
+               (posix_subprocess, "fork_exec", "starting a process (_posixsubprocess.fork_exec)"),
                (subprocess, "_fork_exec", "starting a process (_posixsubprocess.fork_exec)")]
     for module, name, what in targets:
         if module is not None and hasattr(module, name):

@@ -4,14 +4,16 @@ submission can change neither the state nor the rules."""
 
 from __future__ import annotations
 
+from typing import cast
 
-from pacman.game import CRASH, ILLEGAL, TIMEOUT, WIN, AgentTimeout, run_game
+from pacman.game import AgentTimeout, run_game
 from pacman.grading.assignment import Test
 from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _error_text,
                                    _finish, _Session, _Stop)
 from pacman.grading.sandbox import WorkerFailure
 from pacman.layout import load_layout
 from pacman.lineup import agent_spec
+from pacman.outcome import FAILURES, Outcome
 from pacman.state import GameState
 
 class SubmissionError(Exception):
@@ -40,7 +42,7 @@ class RemoteAgent:
             if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
                 self.budget_exceeded = True
             raise SubmissionError(_error_text(error))
-        return reply.get("action")
+        return cast(str, reply.get("action"))  # the game loop refuses what is not a legal action
 
 
 def game_test(session: _Session, test: Test, result: TestResult) -> None:
@@ -73,7 +75,7 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
         pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE)
         game = run_game(layout, [pacman, *ghosts], seed, max_moves=test.max_moves,
                         move_time_limit=test.limits.move_seconds)
-        outcome = TIMEOUT if pacman.budget_exceeded else game.outcome
+        outcome = Outcome.TIMEOUT if pacman.budget_exceeded else game.outcome
         outcomes.append(outcome)
         scores.append(game.score)
         line = f"game {i + 1} (seed {seed}): {outcome}, score {game.score}, {game.moves} moves"
@@ -81,11 +83,11 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
             line += f": {game.failure.message.removeprefix('SubmissionError: ')}"
         result.output.append(line)
     metrics = {
-        "games": test.games, "wins": outcomes.count(WIN),
-        "win_rate": outcomes.count(WIN) / test.games,
+        "games": test.games, "wins": outcomes.count(Outcome.WIN),
+        "win_rate": outcomes.count(Outcome.WIN) / test.games,
         "mean_score": sum(scores) / test.games,
-        "timeouts": outcomes.count(TIMEOUT),
-        "failures": sum(outcomes.count(k) for k in (CRASH, ILLEGAL, TIMEOUT)),
+        "timeouts": outcomes.count(Outcome.TIMEOUT),
+        "failures": sum(outcomes.count(k) for k in FAILURES),
     }
     result.metrics = metrics
     result.output.insert(0, f"{metrics['wins']}/{test.games} wins, mean score "

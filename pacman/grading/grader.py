@@ -13,7 +13,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment import Assignment, Question, Test, TreeCase
@@ -309,8 +310,10 @@ def _finish(result: TestResult, session: _Session) -> None:
 def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
     failures = []
     passed = 0
+    algorithm = test.algorithm
+    assert algorithm is not None  # a tree test always names one
     for case in test.cases:
-        expected = reference_search(case.tree, test.algorithm, test.depth, test.strict)
+        expected = reference_search(case.tree, algorithm, test.depth, test.strict)
         seen = _student_tree(session, test, case)
         verdict = judge(expected, seen, test.ties, test.compare_evaluated)
         if verdict.passed:
@@ -318,7 +321,7 @@ def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
             continue
         bugs = []
         if seen.error is None or not seen.error.startswith("worker:"):
-            bugs = diagnose(case.tree, test.algorithm, test.depth, test.strict, seen)
+            bugs = diagnose(case.tree, algorithm, test.depth, test.strict, seen)
             if not bugs and seen.error and seen.terminal_expansions and _error_type(seen.error) in (
                     "ValueError", "ZeroDivisionError", "GameOverError", "IndexError"):
                 bugs = ["ignores_terminal"]
@@ -334,7 +337,7 @@ def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
     else:
         result.output.append(f"{passed} of {total} trees correct ({test.algorithm}, depth "
                              f"{test.depth}); every tree must be")
-        for case, expected, seen, verdict, bugs in failures[:SHOWN_FAILURES]:
+        for case, expected, seen, verdict, _bugs in failures[:SHOWN_FAILURES]:
             ref = expected.reference
             result.output.append(f"- {case.label}: " + "; ".join(verdict.differences))
             result.output.append(f"  expected action {ref.action}, generated "

@@ -32,12 +32,12 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[2]
 #: The project's files a worker may import (paths relative to the project root).
 WORKER_MODULES = (
-    "pacman/__init__.py", "pacman/errors.py", "pacman/directions.py", "pacman/layout.py",
+    "pacman/__init__.py", "pacman/errors.py", "pacman/outcome.py", "pacman/directions.py", "pacman/layout.py",
     "pacman/state.py", "pacman/rules.py", "pacman/game.py", "pacman/plugins.py",
     "pacman/options.py", "pacman/registry.py", "pacman/distances.py", "pacman/maze_reader.py",
     "pacman/move_tables.py", "pacman/game_loop.py", "pacman/recording.py",
     "pacman/sandboxed_agent.py", "pacman/compat", "pacman/grading/__init__.py",
-    "pacman/grading/worker.py", "pacman/grading/remote_state.py",
+    "pacman/grading/worker.py", "pacman/grading/remote_state.py", "pacman/grading/state_api.py",
     "pacman/grading/confinement.py", "agents/__init__.py", "agents/base.py",
 )
 #: Set to ``none`` to run workers without bubblewrap (the fallback).

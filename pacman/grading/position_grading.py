@@ -39,7 +39,8 @@ class PositionProbe:
 
     def get_action(self, state: GameState) -> str:
         if self.facing is None:
-            self.facing = state[2][0]
+            self.facing = state.directions[0]
+        assert self.test.algorithm is not None  # a position test always names one
         reference = reference_position(state, self.test.algorithm, self.test.depth, self.facing)
         self.verdict.add(reference, self._ask(state))
         if self.verdict.error is not None:

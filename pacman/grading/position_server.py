@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pacman.errors import GameOverError, IllegalActionError
+from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
 from pacman.grading.position_tests import PositionRecorder
 from pacman.grading.state_server import CallRefused, StateServer
-from pacman.grading.tree_state import NodeBudgetExceeded
+from pacman.grading.state_api import state_fields
 from pacman.state import GameState
 
 #: Most states one search may generate (each stays in the grader's memory until the answer).
@@ -41,11 +41,6 @@ MAX_STATES = 200_000
 #: Most states handed out ahead of a search from one position (see ``_speculate``).
 SPECULATION = 4000
 
-
-def state_fields(state: GameState) -> list[Any]:
-    """An engine state as JSON-ready fields (its maze apart), as the worker rebuilds states."""
-    return [list(state[1]), list(state[2]), list(state[3]), state[4], state[5], state[6],
-            state[7], state[8]]
 
 
 class PositionServer(StateServer):
@@ -68,7 +63,7 @@ class PositionServer(StateServer):
 
     def info(self, handle: int, turn: int) -> dict[str, Any]:
         """What every handle carries: whose turn, the legal actions of that agent, the score
-        and the outcome (``"win"``, ``"loss"`` or ``None``)."""
+        and the outcome (``Outcome.WIN``, ``LOSS`` or ``None``, sent as its string)."""
         state = self.states[handle]
         return {"handle": handle, "turn": turn, "agents": self.agents,
                 "actions": list(state.legal_actions(turn)), "score": float(state.score),

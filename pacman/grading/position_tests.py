@@ -49,8 +49,9 @@ class PositionRecorder:
             self._facing[root[1:]] = facing
 
     def identity(self, state: GameState) -> tuple:
-        facing = self._facing.get(state[1:], state[2][0])
-        return (state[1], (facing, *state[2][1:]), state[3], state[4], state[5], state[6])
+        facing = self._facing.get(state.key, state.directions[0])
+        return (state.positions, (facing, *state.directions[1:]), state.scared_timers, state.food,
+                state.capsules, state.score)
 
     def successor(self, state: GameState, action: str, agent: int) -> GameState:
         """The child of ``state`` by ``agent`` playing ``action``, recorded."""
@@ -62,10 +63,10 @@ class PositionRecorder:
         """Record that the search asked ``child``, the successor of ``state`` by ``agent``
         playing ``action`` (computed by the caller); in the order the search asked them."""
         self.successors += 1
-        facing = self._facing.get(state[1:], state[2][0])
+        facing = self._facing.get(state.key, state.directions[0])
         if agent == 0 and action != STOP:
-            facing = child[2][0]
-        self._facing.setdefault(child[1:], facing)
+            facing = child.directions[0]
+        self._facing.setdefault(child.key, facing)
         self.explored.add(self.identity(state))
         self.explored.add(self.identity(child))
 
@@ -205,8 +206,8 @@ class PositionVerdict:
                          "the depth drops once per round, and that Stop is kept (or dropped) at "
                          "every Pacman move, not only at the root")
         if self.wrong_moves:
-            at, got, best = self.wrong_moves[0]
-            lines.append(f"position {at}: moved {got}, a best move is {best}"
+            moved_at, moved, best = self.wrong_moves[0]
+            lines.append(f"position {moved_at}: moved {moved}, a best move is {best}"
                          + (f"; {len(self.wrong_moves) - 1} more wrong moves"
                             if len(self.wrong_moves) > 1 else ""))
         elif not (self.consistent_with_stop or self.consistent_without_stop):

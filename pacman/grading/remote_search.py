@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from agents.catalog import PACMAN_AGENTS
 from pacman.game import agent_rng
+from pacman.grading.state_api import state_fields, state_of_fields
 from pacman.layout import parse_layout
 from pacman.lineup import CONVERTERS
 from pacman.options import bind_options
@@ -52,12 +53,10 @@ class SearchPlayer:
                              evaluation=self.evaluate, **options)
 
     def state(self, fields: list[Any]) -> GameState:
-        positions, directions, scared, food, capsules, score, turn, outcome = fields
-        return tuple.__new__(GameState, (self.layout, tuple(positions), tuple(directions),
-                                         tuple(scared), food, capsules, score, turn, outcome))
+        return state_of_fields(self.layout, fields)
 
     def evaluate(self, state: GameState) -> float:
-        key = tuple(state[1:])
+        key = state.key
         if key in self.values:
             return self.values[key]
         if self.collecting:
@@ -67,8 +66,8 @@ class SearchPlayer:
         return self.values[key]
 
     def _ask(self, states: list[GameState]) -> None:
-        unique = list({tuple(s[1:]): s for s in states}.values())
-        fields = [[list(s[1]), list(s[2]), list(s[3]), s[4], s[5], s[6], s[7], s[8]] for s in unique]
+        unique = list({s.key: s for s in states}.values())
+        fields = [state_fields(s) for s in unique]
         reply = self.worker.exchange({"cmd": "evaluate", "states": fields},
                                      max(0.0, self.until - time.monotonic()))
         if isinstance(reply.get("output"), str) and reply["output"]:
@@ -78,7 +77,7 @@ class SearchPlayer:
         if reply.get("error") or not isinstance(values, list) or len(values) != len(unique) or not all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
             raise _EvaluationFailed(reply)
-        self.values.update((tuple(s[1:]), float(v)) for s, v in zip(unique, values))
+        self.values.update((s.key, float(v)) for s, v in zip(unique, values))
 
     def move(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         """One decision of the search (the worker evaluates); the answer of a ``move``."""

@@ -32,17 +32,12 @@ an error is raised again here as the engine's exception of that name.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from pacman.errors import GameOverError, IllegalActionError
-
-
-class NodeBudgetExceeded(BaseException):
-    """Raised inside an agent that generates more successors than its budget allows.
-
-    A ``BaseException`` so that an agent's ``except Exception`` cannot swallow it (the grader
-    keeps its own record of the overrun in any case).
-    """
+from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
+from pacman.grading.state_api import ClassicAPI, NativeAPI, state_of_fields
+from pacman.outcome import Outcome, parse_outcome
 
 
 class GraderError(Exception):
@@ -85,8 +80,19 @@ class Channel:
             self._connection.send_bytes(json.dumps({"call": "took", "handles": taken}).encode())
 
 
-class _Proxy:
-    __slots__ = ("_channel", "_handle", "_turn", "_agents", "_actions", "_end", "_score")
+class _Handle:
+    """A state held by the grader, known here by its handle and what the grader told of it.
+
+    Immutable; two handles are equal when they name the same state of the same kind.
+    """
+
+    __slots__ = ("_channel", "_handle", "_turn", "_agents", "_actions", "_score")
+    _channel: Channel
+    _handle: Any
+    _turn: int
+    _agents: int
+    _actions: tuple[str, ...]
+    _score: float
 
     def __init__(self, channel: Channel, info: dict[str, Any]) -> None:
         setter = object.__setattr__
@@ -95,14 +101,13 @@ class _Proxy:
         setter(self, "_turn", info["turn"])
         setter(self, "_agents", info["agents"])
         setter(self, "_actions", tuple(info["actions"]))
-        setter(self, "_end", bool(info["end"]))
         setter(self, "_score", info["score"])
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._handle == self._handle  # type: ignore[attr-defined]
+        return type(other) is type(self) and other._handle == self._handle
 
     def __hash__(self) -> int:
         return hash(self._handle)
@@ -110,130 +115,73 @@ class _Proxy:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._handle!r})"
 
-    def _legal(self) -> tuple[str, ...]:
+    def _mover(self) -> int:
+        return self._turn
+
+    def _count(self) -> int:
+        return self._agents
+
+    def _points(self) -> float:
+        return self._score
+
+
+class _Proxy(_Handle):
+    """A node of a tree test: an end state is a win when its score is positive."""
+
+    __slots__ = ("_end",)
+    _end: bool
+
+    def __init__(self, channel: Channel, info: dict[str, Any]) -> None:
+        super().__init__(channel, info)
+        object.__setattr__(self, "_end", bool(info["end"]))
+
+    def _ending(self) -> Outcome | None:
+        if not self._end:
+            return None
+        return Outcome.WIN if self._score > 0 else Outcome.LOSS
+
+    def _legal(self, agent: int) -> tuple[str, ...]:
         if self._end:  # asking an end state for moves is a mistake the grader diagnoses
             self._channel.call("actions", handle=self._handle)
         return self._actions
 
-    def _child_info(self, action: Any) -> dict[str, Any]:
+    def _child(self, agent: Any, action: Any) -> _Proxy:
         if not isinstance(action, str):
             action = repr(action)[:100]
-        return self._channel.call("successor", handle=self._handle, action=action)["node"]
-
-    def _win(self) -> bool:
-        return self._end and self._score > 0
-
-    def _lose(self) -> bool:
-        return self._end and self._score <= 0
+        return type(self)(self._channel, self._channel.call("successor", handle=self._handle,
+                                                            action=action)["node"])
 
 
-class RemoteState(_Proxy):
+class RemoteState(_Proxy, NativeAPI):
     """A remote node seen through the native game-state API."""
 
     __slots__ = ()
 
-    @property
-    def turn(self) -> int:
-        return self._turn
 
-    @property
-    def num_agents(self) -> int:
-        return self._agents
-
-    @property
-    def num_ghosts(self) -> int:
-        return self._agents - 1
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._end
-
-    @property
-    def is_win(self) -> bool:
-        return self._win()
-
-    @property
-    def is_lose(self) -> bool:
-        return self._lose()
-
-    @property
-    def outcome(self) -> str | None:
-        return None if not self._end else ("win" if self._win() else "loss")
-
-    @property
-    def score(self) -> float:
-        return self._score
-
-    def legal_actions(self, agent: int | None = None) -> tuple[str, ...]:
-        return self._legal()
-
-    def successor(self, action: str, agent: int | None = None) -> RemoteState:
-        return RemoteState(self._channel, self._child_info(action))
-
-    def successors(self) -> list[tuple[str, RemoteState]]:
-        return [(a, self.successor(a)) for a in self.legal_actions()]
-
-
-class RemoteClassicState(_Proxy):
+class RemoteClassicState(_Proxy, ClassicAPI):
     """A remote node seen through the classic course's ``GameState`` API."""
 
     __slots__ = ()
 
-    def getLegalActions(self, agentIndex: int = 0) -> list[str]:
-        return list(self._legal())
 
-    def getLegalPacmanActions(self) -> list[str]:
-        return self.getLegalActions(0)
-
-    def generateSuccessor(self, agentIndex: int, action: str) -> RemoteClassicState:
-        return RemoteClassicState(self._channel, self._child_info(action))
-
-    def generatePacmanSuccessor(self, action: str) -> RemoteClassicState:
-        return self.generateSuccessor(0, action)
-
-    def getNumAgents(self) -> int:
-        return self._agents
-
-    def isWin(self) -> bool:
-        return self._win()
-
-    def isLose(self) -> bool:
-        return self._lose()
-
-    def getScore(self) -> float:
-        return self._score
-
-
-class RemotePositionState:
+class RemotePositionState(_Handle, ClassicAPI, NativeAPI):
     """A real Pacman state held by the grader, seen through the classic and the native API."""
 
-    __slots__ = ("_channel", "_handle", "_turn", "_agents", "_actions", "_score", "_outcome",
-                 "_view", "_children")
+    __slots__ = ("_outcome", "_view", "_children")
+    _outcome: Outcome | None
+    _view: Any
+    _children: dict[Any, dict[str, Any]]
 
     def __init__(self, channel: Channel, info: dict[str, Any]) -> None:
+        super().__init__(channel, info)
         setter = object.__setattr__
-        setter(self, "_channel", channel)
-        setter(self, "_handle", info["handle"])
-        setter(self, "_turn", info["turn"])
-        setter(self, "_agents", info["agents"])
-        setter(self, "_actions", tuple(info["actions"]))
-        setter(self, "_score", info["score"])
-        setter(self, "_outcome", info["outcome"])
+        setter(self, "_outcome", parse_outcome(info["outcome"]))
         setter(self, "_view", None)
         # agent -> action -> info: successors the grader handed out ahead
         setter(self, "_children", {info["turn"]: info["children"]} if "children" in info else {})
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._handle == self._handle  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self._handle)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self._handle!r})"
+    def _ending(self) -> Outcome | None:
+        return self._outcome
 
     def _legal(self, agent: int) -> tuple[str, ...]:
         if agent == self._turn:
@@ -266,83 +214,12 @@ class RemotePositionState:
                 return getattr(source, name)
         raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
 
-    # --- the classic API ---------------------------------------------------------------------
-    def getLegalActions(self, agentIndex: int = 0) -> list[str]:
-        return list(self._legal(agentIndex))
-
-    def getLegalPacmanActions(self) -> list[str]:
-        return list(self._legal(0))
-
-    def generateSuccessor(self, agentIndex: int, action: str) -> RemotePositionState:
-        return self._child(agentIndex, action)
-
-    def generatePacmanSuccessor(self, action: str) -> RemotePositionState:
-        return self._child(0, action)
-
-    def getNumAgents(self) -> int:
-        return self._agents
-
-    def isWin(self) -> bool:
-        return self._outcome == "win"
-
-    def isLose(self) -> bool:
-        return self._outcome == "loss"
-
-    def getScore(self) -> float:
-        return self._score
-
-    # --- the native API ----------------------------------------------------------------------
-    @property
-    def turn(self) -> int:
-        return self._turn
-
-    @property
-    def num_agents(self) -> int:
-        return self._agents
-
-    @property
-    def num_ghosts(self) -> int:
-        return self._agents - 1
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def is_win(self) -> bool:
-        return self._outcome == "win"
-
-    @property
-    def is_lose(self) -> bool:
-        return self._outcome == "loss"
-
-    @property
-    def outcome(self) -> str | None:
-        return self._outcome
-
-    @property
-    def score(self) -> float:
-        return self._score
-
-    def legal_actions(self, agent: int | None = None) -> tuple[str, ...]:
-        return self._legal(self._turn if agent is None else agent)
-
-    def successor(self, action: str, agent: int | None = None) -> RemotePositionState:
-        return self._child(self._turn if agent is None else agent, action)
-
-    def successors(self) -> list[tuple[str, RemotePositionState]]:
-        return [(a, self._child(self._turn, a)) for a in self._actions]
-
 
 def _local_view(channel: Channel, fields: list[Any]) -> Any:
     """A classic-API copy of a served state (its successors are not the grader's record)."""
     from pacman.compat.state import GameState as ClassicState
-    from pacman.state import GameState
 
-    positions, directions, scared, food, capsules, score, turn, outcome = fields
-    engine = tuple.__new__(GameState, (channel.layout, tuple(positions), tuple(directions),
-                                       tuple(scared), food, capsules, score, turn, outcome))
-    return ClassicState(engine)
+    return ClassicState(state_of_fields(channel.layout, fields))
 
 
 def remote_evaluation(channel: Channel) -> Callable[[Any], float]:

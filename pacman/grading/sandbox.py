@@ -31,6 +31,7 @@ and goes on.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -39,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import Pipe
 from pathlib import Path
@@ -91,7 +93,7 @@ class Worker:
     """One sandboxed process for one submission (see the module docstring); ``readable``
     lists the folders it may read besides the interpreter's and the project's code."""
 
-    def __init__(self, limits: Limits, readable: list[Path] = ()) -> None:
+    def __init__(self, limits: Limits, readable: Sequence[Path] = ()) -> None:
         self.limits = limits
         self.extra_readable = [str(Path(p).resolve()) for p in readable]
         self.folder = tempfile.TemporaryDirectory(prefix="pacman-grade-")
@@ -105,7 +107,7 @@ class Worker:
                   "forbidden": [str(_ASSIGNMENTS)], "jailed": self.jail.jailed}
         argv = [sys.executable, "-I", "-c", _BOOT.format(root=str(_PROJECT)),
                 str(child_end.fileno()), json.dumps(config)]
-        if self.jail.jailed:
+        if self.jail.jailed and self.jail.bwrap is not None:
             argv = jail_command(self.jail.bwrap, argv, self.extra_readable)
         self.deadline = time.monotonic() + limits.wall_seconds
         self.started = time.monotonic()
@@ -223,14 +225,10 @@ class Worker:
         if not self.alive:
             return
         self.alive = False
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
         self.connection.close()
 
     def close(self) -> None:

@@ -15,11 +15,12 @@ positions would subclass :class:`StateServer` the same way (handles for game sta
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from agents.search.trees import TreeNode
-from pacman.errors import GameOverError, IllegalActionError
-from pacman.grading.tree_state import NodeBudgetExceeded, TreeRecorder, node_value
+from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
+from pacman.grading.tree_state import TreeRecorder, node_value
 
 
 class CallRefused(Exception):

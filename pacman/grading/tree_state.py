@@ -20,17 +20,13 @@ its value; an internal node without a value evaluates to 0.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from agents.search.trees import TreeNode
-from pacman.errors import GameOverError, IllegalActionError
-
-
-class NodeBudgetExceeded(BaseException):
-    """Raised inside an agent that generates more successors than its budget allows.
-
-    A ``BaseException`` so that an agent's ``except Exception`` cannot swallow it.
-    """
+from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
+from pacman.grading.state_api import ClassicAPI, NativeAPI
+from pacman.outcome import Outcome
 
 
 class TreeRecorder:
@@ -85,6 +81,8 @@ def node_value(node: TreeNode) -> float:
 
 class _Base:
     __slots__ = ("_node", "_rec")
+    _node: TreeNode
+    _rec: TreeRecorder
 
     def __init__(self, node: TreeNode, recorder: TreeRecorder) -> None:
         object.__setattr__(self, "_node", node)
@@ -94,7 +92,7 @@ class _Base:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._node is self._node  # type: ignore[attr-defined]
+        return type(other) is type(self) and other._node is self._node
 
     def __hash__(self) -> int:
         return hash(self._node.id)
@@ -102,88 +100,34 @@ class _Base:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._node.id!r})"
 
-    def _turn(self) -> int:
+    def _mover(self) -> int:
         return self._rec.plies[self._node.id] % self._rec.num_agents
 
-    def _win(self) -> bool:
-        return not self._node.children and node_value(self._node) > 0
+    def _count(self) -> int:
+        return self._rec.num_agents
 
-    def _lose(self) -> bool:
-        return not self._node.children and node_value(self._node) <= 0
+    def _ending(self) -> Outcome | None:
+        if self._node.children:
+            return None
+        return Outcome.WIN if node_value(self._node) > 0 else Outcome.LOSS
+
+    def _points(self) -> float:
+        return node_value(self._node)
+
+    def _legal(self, agent: int) -> tuple[str, ...]:
+        return self._rec.actions(self._node)
+
+    def _child(self, agent: Any, action: Any) -> _Base:
+        return type(self)(self._rec.child(self._node, action), self._rec)
 
 
-class TreeState(_Base):
+class TreeState(_Base, NativeAPI):
     """A tree node seen through the native game-state API (see the module docstring)."""
 
     __slots__ = ()
 
-    @property
-    def turn(self) -> int:
-        return self._turn()
 
-    @property
-    def num_agents(self) -> int:
-        return self._rec.num_agents
-
-    @property
-    def num_ghosts(self) -> int:
-        return self._rec.num_agents - 1
-
-    @property
-    def is_terminal(self) -> bool:
-        return not self._node.children
-
-    @property
-    def is_win(self) -> bool:
-        return self._win()
-
-    @property
-    def is_lose(self) -> bool:
-        return self._lose()
-
-    @property
-    def outcome(self) -> str | None:
-        return None if self._node.children else ("win" if self._win() else "loss")
-
-    @property
-    def score(self) -> float:
-        return node_value(self._node)
-
-    def legal_actions(self, agent: int | None = None) -> tuple[str, ...]:
-        return self._rec.actions(self._node)
-
-    def successor(self, action: str, agent: int | None = None) -> TreeState:
-        return TreeState(self._rec.child(self._node, action), self._rec)
-
-    def successors(self) -> list[tuple[str, TreeState]]:
-        return [(a, self.successor(a)) for a in self.legal_actions()]
-
-
-class ClassicTreeState(_Base):
+class ClassicTreeState(_Base, ClassicAPI):
     """A tree node seen through the classic course's ``GameState`` API."""
 
     __slots__ = ()
-
-    def getLegalActions(self, agentIndex: int = 0) -> list[str]:
-        return list(self._rec.actions(self._node))
-
-    def getLegalPacmanActions(self) -> list[str]:
-        return self.getLegalActions(0)
-
-    def generateSuccessor(self, agentIndex: int, action: str) -> ClassicTreeState:
-        return ClassicTreeState(self._rec.child(self._node, action), self._rec)
-
-    def generatePacmanSuccessor(self, action: str) -> ClassicTreeState:
-        return self.generateSuccessor(0, action)
-
-    def getNumAgents(self) -> int:
-        return self._rec.num_agents
-
-    def isWin(self) -> bool:
-        return self._win()
-
-    def isLose(self) -> bool:
-        return self._lose()
-
-    def getScore(self) -> float:
-        return float(node_value(self._node))  # the classic API's scores are floats

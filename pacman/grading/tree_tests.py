@@ -17,7 +17,8 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from agents.search.algorithms import algorithm_config
 from agents.search.core import run_search
@@ -65,7 +66,7 @@ class LayeredTree:
             if pacman != (node.kind is NodeKind.MAX):
                 who = "Pacman (MAX)" if pacman else f"ghost {ply % num_agents} (MIN or CHANCE)"
                 raise ConfigurationError(
-                    f"{source}: node {node.id!r} at ply {ply} is {node.kind.value} but belongs "
+                    f"{source}: node {node.id!r} at ply {ply} is {node.kind and node.kind.value} but belongs "
                     f"to {who} with {num_agents} agents")
 
     def has_chance(self) -> bool:
@@ -186,7 +187,8 @@ def judge(expected: Expected, seen: Observation, ties: str = "any",
     if seen.action not in allowed:
         want = " or ".join(sorted(allowed))
         problems.append(f"action: expected {want}, got {seen.action!r}")
-    if seen.value is not None and not math.isclose(seen.value, ref.value, abs_tol=1e-6):
+    if (seen.value is not None and ref.value is not None
+            and not math.isclose(seen.value, ref.value, abs_tol=1e-6)):
         problems.append(f"value: expected {ref.value:g}, got {seen.value!r}")
     extra = [n for n in _unique(seen.generated) if n not in set(ref.generated)]
     missing = [n for n in ref.generated if n not in set(seen.generated)]

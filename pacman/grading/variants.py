@@ -14,7 +14,8 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from pacman.grading.tree_state import NodeBudgetExceeded, TreeRecorder, TreeState
+from pacman.errors import NodeBudgetExceeded
+from pacman.grading.tree_state import TreeRecorder, TreeState
 from pacman.grading.tree_tests import LayeredTree, Observation
 
 INF = math.inf

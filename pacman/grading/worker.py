@@ -122,7 +122,7 @@ def harden(config: dict[str, Any], output: _CappedOutput) -> None:
     disarm_process_calls(_report)
     block_project_imports(_report)
     config["filtered"] = install_syscall_filter()
-    sys.stdout = sys.stderr = output  # type: ignore[assignment]
+    sys.stdout = sys.stderr = output
     install_audit_hook([os.path.realpath(p) for p in config["readable"]],
                        [os.path.realpath(p) for p in config["forbidden"]], _report)
 

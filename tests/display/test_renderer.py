@@ -178,7 +178,7 @@ def test_movement_is_interpolated_between_neighbouring_cells():
 def test_an_agent_that_jumps_is_drawn_where_it_is_now():
     state = GameState.initial(load_layout("small_classic"))
     far = state.layout.open_cells[0]
-    jumped = GameState((state[0], (state.positions[0], far, state.positions[2]), *state[2:]))
+    jumped = GameState((state.layout, (state.positions[0], far, state.positions[2]), *state[2:]))
     renderer, surface = frame(jumped, previous=state, progress=0.5)
     assert pixel(surface, body_point(renderer, far)) == sprites.ghost_colour(1)
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from pacman.game import CRASH, ILLEGAL, TIMEOUT, run_game
+from pacman.game import run_game
+from pacman.outcome import Outcome
 from pacman.layout import load_layout
 from pacman.lineup import agent_spec, lineup
 
@@ -38,25 +39,25 @@ def play(name: str, limit: float | None = LIMIT, **options: str):
                                   "RegexCatastrophe", "StartHangs"])
 def test_no_agent_outlives_its_time_limit(name):
     result, seconds = play(name)
-    assert result.outcome == TIMEOUT and result.failure.agent == 0, result.failure
+    assert result.outcome == Outcome.TIMEOUT and result.failure.agent == 0, result.failure
     # The move (or start) that never ends is cut within twice the limit plus a second.
     assert result.think_time[0] <= 2 * LIMIT + 1
     assert seconds < 2 * LIMIT + 1 + 20  # plus starting the agent's process (loaded machine)
 
 
 @pytest.mark.parametrize("name, kind, words", [
-    ("RaiseGeneratorExit", CRASH, "GeneratorExit: bye"),
-    ("RaiseKeyboardInterrupt", CRASH, "KeyboardInterrupt"),
-    ("RaiseSystemExit", CRASH, "SystemExit: 3"),
-    ("HardExit", CRASH, "exited with code 7"),
-    ("KillItself", CRASH, "killed by signal 9"),
-    ("ReturnsGarbage", ILLEGAL, "returned <object object"),
-    ("ConstructorRaises", CRASH, "building the agent raised ValueError: cannot be built"),
-    ("ConstructorExits", CRASH, "exited with code 5"),
-    ("StartRaises", CRASH, "start_game raised RuntimeError: no start"),
-    ("StatsUnserialisable", CRASH, "not plain data"),
-    ("StatsRaises", CRASH, "stats raised RuntimeError: no stats"),
-    ("StatsExits", CRASH, "exited with code 4"),
+    ("RaiseGeneratorExit", Outcome.CRASH, "GeneratorExit: bye"),
+    ("RaiseKeyboardInterrupt", Outcome.CRASH, "KeyboardInterrupt"),
+    ("RaiseSystemExit", Outcome.CRASH, "SystemExit: 3"),
+    ("HardExit", Outcome.CRASH, "exited with code 7"),
+    ("KillItself", Outcome.CRASH, "killed by signal 9"),
+    ("ReturnsGarbage", Outcome.ILLEGAL, "returned <object object"),
+    ("ConstructorRaises", Outcome.CRASH, "building the agent raised ValueError: cannot be built"),
+    ("ConstructorExits", Outcome.CRASH, "exited with code 5"),
+    ("StartRaises", Outcome.CRASH, "start_game raised RuntimeError: no start"),
+    ("StatsUnserialisable", Outcome.CRASH, "not plain data"),
+    ("StatsRaises", Outcome.CRASH, "stats raised RuntimeError: no stats"),
+    ("StatsExits", Outcome.CRASH, "exited with code 4"),
 ])
 def test_every_failure_is_the_games_outcome(name, kind, words):
     result, _ = play(name, LIMIT)
@@ -68,12 +69,12 @@ def test_every_failure_is_the_games_outcome(name, kind, words):
 @pytest.mark.parametrize("name", ["HardExit", "RaiseKeyboardInterrupt", "ConstructorRaises"])
 def test_failures_are_outcomes_without_a_time_limit_too(name):
     result, _ = play(name, None)
-    assert result.outcome == CRASH and result.failure.agent == 0
+    assert result.outcome == Outcome.CRASH and result.failure.agent == 0
 
 
 def test_a_late_move_after_good_ones_keeps_the_moves_before():
     result, _ = play("SpinInC", after="3")
-    assert result.outcome == TIMEOUT and result.decisions[0] == 3 and result.moves == 3
+    assert result.outcome == Outcome.TIMEOUT and result.decisions[0] == 3 and result.moves == 3
 
 
 def test_a_well_behaved_agent_from_a_file_plays_as_in_process():
@@ -96,7 +97,7 @@ def test_a_well_behaved_agent_from_a_file_plays_as_in_process():
 
 def test_infinite_time_limit_is_no_limit():
     result, _ = play("EatsTheFood", float("inf"))
-    assert result.outcome not in (CRASH, TIMEOUT), result.failure
+    assert result.outcome not in (Outcome.CRASH, Outcome.TIMEOUT), result.failure
     assert result.move_time_limit == float("inf")
 
 
@@ -106,11 +107,11 @@ def test_play_command_records_a_hang_as_a_timeout(capsys):
                              "--time-limit", "0.2", "--json", "--seed", "1")
     assert code == 0, err
     summary = json.loads(out)
-    assert summary["outcome"] == TIMEOUT and summary["failure"]["agent"] == 0
+    assert summary["outcome"] == Outcome.TIMEOUT and summary["failure"]["agent"] == 0
     code, out, err = run_cli(capsys, "play", "--display", "none", "--pacman",
                              agent("ConstructorRaises"), "--layout", "small_classic", "--json")
     assert code == 0 and "Traceback" not in err
-    assert json.loads(out)["outcome"] == CRASH
+    assert json.loads(out)["outcome"] == Outcome.CRASH
     code, out, err = run_cli(capsys, "play", "--display", "none", "--layout", "small_classic",
                              "--time-limit", "inf", "--json", "--max-moves", "20")
-    assert code == 0 and json.loads(out)["outcome"] != CRASH
+    assert code == 0 and json.loads(out)["outcome"] != Outcome.CRASH

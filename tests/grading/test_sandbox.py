@@ -66,7 +66,8 @@ def _probe(tmp_path: Path) -> dict:
 def test_the_submission_holds_none_of_the_grader(boundary, tmp_path):
     seen = _probe(tmp_path)
     assert seen["modules"] == ["agents.base", "pacman.grading.confinement",
-                               "pacman.grading.remote_state", "pacman.grading.worker"]
+                               "pacman.grading.remote_state", "pacman.grading.state_api",
+                               "pacman.grading.worker"]
     assert seen["fork"] == seen["write"] == seen["kill"] == "PermissionError"
     assert seen["network"] != "open"
 

@@ -17,8 +17,8 @@ ESCAPE_ROOM = 10
 
 def nearest_food_distance(state):
     """Maze distance from Pacman to the nearest reachable dot (``None`` if there is none)."""
-    food = state[4]
-    row = state[0].distance_rows[state[1][0]]
+    food = state.food
+    row = state.layout.distance_rows[state.positions[0]]
     nearest = None
     while food:
         low = food & -food
@@ -38,10 +38,10 @@ def pacman_territory(state) -> int:
     Pacman moves first in a round, so a cell he reaches in ``t`` moves is safe from a ghost that
     needs ``t`` or more. With no hunting ghost, every cell Pacman can reach counts.
     """
-    layout = state[0]
+    layout = state.layout
     rows = layout.open_distances
-    positions = state[1]
-    scared = state[3]
+    positions = state.positions
+    scared = state.scared_timers
     theirs = None
     for ghost in range(1, len(positions)):
         if not scared[ghost - 1]:
@@ -72,16 +72,16 @@ def better(state):
     The danger reach and the territory threshold were chosen by win rate over 100 seeded games
     against two directional ghosts on ``small_classic`` (see the search benchmark).
     """
-    if state[8] is not None:
-        return state[6]
-    layout = state[0]
-    positions = state[1]
+    if state.outcome is not None:
+        return state.score
+    layout = state.layout
+    positions = state.positions
     row = layout.distance_rows[positions[0]]
-    value = state[6]
+    value = state.score
     nearest = nearest_food_distance(state)
     if nearest is not None:
         value -= 9.0 * nearest / layout.diameter
-    scared = state[3]
+    scared = state.scared_timers
     hunted = False
     for ghost in range(1, len(positions)):
         d = row[positions[ghost]]
@@ -94,7 +94,7 @@ def better(state):
                 value -= 150.0 / (d + 1)
     if hunted and pacman_territory(state) < ESCAPE_ROOM:
         value -= 150.0
-    return value - 20 * state[5].bit_count()
+    return value - 20 * state.capsules.bit_count()
 
 
 class ReflexAgent(BaseAgent):
