@@ -56,8 +56,10 @@ class AgentFailure(Exception):
         self.trace = trace
 
 
-#: Modules every process started from the fork server has loaded already.
-PRELOAD = ["pacman.sandboxed_agent", "pacman.lineup", "pacman.batch.runner"]
+#: Modules every process started from the fork server has loaded already: the game, the batch
+#: worker and the agents most games name (the catalogs load their entries lazily).
+PRELOAD = ["pacman.sandboxed_agent", "pacman.lineup", "pacman.batch.runner",
+           "agents.search_agents", "agents.ghosts", "agents.evaluation"]
 
 
 def process_context() -> Any:
