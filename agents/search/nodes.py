@@ -46,7 +46,7 @@ class NodeTools:
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "until_check", "last_pv",
+        "plain_leaves", "plain_nodes", "until_check", "last_pv",
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
@@ -81,6 +81,8 @@ class NodeTools:
         self.hooked = self.generated_trace is not None or self.deadline is not None
         #: leaves are valued by a bare call: no evaluation cache, no trace of them
         self.plain_leaves = self.eval_cache is None and self.evaluated_trace is None
+        #: MAX/MIN nodes need no more than the game's order, bare leaves and no table
+        self.plain_nodes = self.plain_leaves and not self.reorders and self.entries is None
         self.until_check = CHECK_EVERY
         self.last_pv: tuple = ()
 
@@ -92,9 +94,14 @@ class NodeTools:
             raise ValueError(f"non-terminal state {state!r} has no actions")
         return actions
 
+    def no_actions(self, state: Any) -> Sequence[Any]:
+        """Raise the error of a non-terminal ``state`` without legal actions."""
+        raise ValueError(f"non-terminal state {state!r} has no actions")
+
     def generate(self, state: Any, action: Any) -> Any:
         """The child of ``state`` by ``action``, counted (and traced, and timed)."""
-        child = self.successor(state, action)
+        successor = self.successor
+        child = successor(state, action)
         self.counters.generated += 1
         if self.hooked:
             self.on_generate(child)
@@ -125,7 +132,8 @@ class NodeTools:
         # "static values" the recitation caches between deepening iterations.
         cache = self.eval_cache
         if cache is not None:
-            key = self.key_of(state)
+            key_of = self.key_of
+            key = key_of(state)
             value = cache.get(key)
             if value is not None:
                 self.counters.cache_hits += 1
@@ -143,8 +151,10 @@ class NodeTools:
         return value
 
     # --- the transposition table -------------------------------------------------------------
-    def probe(self, entry: tuple[int, float, Any], alpha: float, beta: float) -> float | None:
-        """The value of a table ``entry`` if it settles the window ``(alpha, beta)``, else ``None``."""
+    def settles(self, entry: tuple[int, float, Any], alpha: float, beta: float) -> bool:
+        """Whether a table ``entry`` settles the window ``(alpha, beta)``; if so it is counted as
+        a hit and its move becomes the principal variation, and its value (``entry[1]``) is the
+        node's."""
         flag, stored, move = entry
         strict = self.strict
         if (
@@ -154,8 +164,8 @@ class NodeTools:
         ):
             self.counters.transposition_hits += 1
             self.last_pv = () if move is None else (move,)
-            return stored
-        return None
+            return True
+        return False
 
     def store(self, table_key: Any, value: float, best_action: Any, alpha: float, beta: float) -> None:
         """Record a MAX/MIN node's value with its bound flag for the window it was searched in."""
@@ -188,16 +198,17 @@ class NodeTools:
 
     def order_score(self, child: Any) -> float:
         """The value a child is ordered by: Utility if it is an end state, else Eval."""
-        cache = self.eval_cache
+        cache, is_end, utility, evaluate = self.eval_cache, self.is_end, self.utility, self.evaluate
         if cache is None:
             self.counters.ordering_evaluations += 1
-            return self.utility(child) if self.is_end(child) else self.evaluate(child)
-        key = self.key_of(child)
+            return utility(child) if is_end(child) else evaluate(child)
+        key_of = self.key_of
+        key = key_of(child)
         value = cache.get(key)
         if value is not None:
             self.counters.cache_hits += 1
             return value
-        value = self.utility(child) if self.is_end(child) else self.evaluate(child)
+        value = utility(child) if is_end(child) else evaluate(child)
         cache[key] = value
         self.counters.ordering_evaluations += 1
         return value
