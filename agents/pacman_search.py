@@ -39,6 +39,7 @@ class PacmanSearch(Search):
         if cfg.evaluate is None:
             evaluation = game.evaluation
             self.evaluate = evaluation.function if isinstance(evaluation, Evaluation) else evaluation
+        self.bind()
 
     def value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
         """:meth:`Search.value` with the game's protocol read from the state: for a search with

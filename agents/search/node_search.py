@@ -110,7 +110,7 @@ class Search(NodeTools):
         """
         # The game's functions are called through locals: a call on an attribute holding one
         # is not specialised by the interpreter.
-        is_end, kind_of, actions_of, ends_unit = self.is_end, self.kind, self.actions, self.ends_unit
+        is_end, kind_of, actions_of, ends_unit = self.node_functions
         if depth == 0 or is_end(state):
             return self.leaf_value(state, depth)
         table_key = None
@@ -129,8 +129,7 @@ class Search(NodeTools):
             return self.chance_value(state, kind, actions, depth, alpha, beta, table_key)
         if not self.plain_nodes:
             return self.extreme_value(state, kind, actions, depth, alpha, beta, table_key, sign)
-        counters, successor, hooked, prune = self.counters, self.successor, self.hooked, self.prune
-        utility, evaluate = self.utility, self.evaluate
+        counters, successor, hooked, prune, _, utility, evaluate, _, _ = self.loop_tools
         own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
         best, best_action, best_pv = -INF, actions[0], ()
         for action in actions:
@@ -193,10 +192,8 @@ class Search(NodeTools):
         children = None
         if self.reorders:
             actions, children = self.arrange(state, kind, actions, depth)
-        counters, successor, hooked, prune = self.counters, self.successor, self.hooked, self.prune
-        is_end, utility, evaluate = self.is_end, self.utility, self.evaluate
+        counters, successor, hooked, prune, is_end, utility, evaluate, leaf, learns = self.loop_tools
         # Leaf children are valued here as leaf_value() would value them, a call less per leaf.
-        leaf, learns = None if self.plain_leaves else self.leaf, self.orderer is not None
         # In the signed view the node raises ``own`` and is cut at ``limit``.
         entry_alpha, entry_beta = alpha, beta
         own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)

@@ -46,7 +46,7 @@ class NodeTools:
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "plain_nodes", "until_check", "last_pv",
+        "plain_leaves", "plain_nodes", "until_check", "last_pv", "node_functions", "loop_tools",
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
@@ -85,6 +85,20 @@ class NodeTools:
         self.plain_nodes = self.plain_leaves and not self.reorders and self.entries is None
         self.until_check = CHECK_EVERY
         self.last_pv: tuple = ()
+        self.bind()
+
+    def bind(self) -> None:
+        """Gather what a node function reads into tuples, one unpacking each instead of an
+        attribute load per name (call again after replacing one of the game's functions).
+
+        ``node_functions``: ``(is_end, kind, actions, ends_unit)``; ``loop_tools``:
+        ``(counters, successor, hooked, prune, is_end, utility, evaluate, leaf, learns)`` with
+        ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering.
+        """
+        self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
+        self.loop_tools = (self.counters, self.successor, self.hooked, self.prune, self.is_end,
+                           self.utility, self.evaluate, None if self.plain_leaves else self.leaf,
+                           self.orderer is not None)
 
     # --- generating children -----------------------------------------------------------------
     def actions_of(self, state: Any) -> Sequence[Any]:
