@@ -46,7 +46,8 @@ class NodeTools:
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "plain_nodes", "until_check", "last_pv", "node_functions", "loop_tools",
+        "plain_leaves", "plain_nodes", "until_check", "last_pv", "node_functions", "loop_tools", "leaf_tools",
+        "generate_child", "score_child",
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
@@ -93,12 +94,21 @@ class NodeTools:
 
         ``node_functions``: ``(is_end, kind, actions, ends_unit)``; ``loop_tools``:
         ``(counters, successor, hooked, prune, is_end, utility, evaluate, leaf, learns)`` with
-        ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering.
+        ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
+        ``leaf_tools``: ``(is_end, utility, evaluate, counters, evaluation cache, key_of)``.
         """
         self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
         self.loop_tools = (self.counters, self.successor, self.hooked, self.prune, self.is_end,
                            self.utility, self.evaluate, None if self.plain_leaves else self.leaf,
                            self.orderer is not None)
+        self.leaf_tools = (self.is_end, self.utility, self.evaluate, self.counters, self.eval_cache,
+                           self.key_of)
+        # What an evaluation ordering calls once per child: closures over the above, the
+        # cheapest call there is (the same as generate() and order_score()).
+        self.generate_child = _child_generator(self.counters, self.successor,
+                                               self.on_generate if self.hooked else None)
+        self.score_child = self.order_score if self.eval_cache is not None else _bare_scorer(
+            self.counters, self.is_end, self.utility, self.evaluate)
 
     # --- generating children -----------------------------------------------------------------
     def actions_of(self, state: Any) -> Sequence[Any]:
@@ -144,22 +154,21 @@ class NodeTools:
     def leaf(self, state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
         # The cache holds leaf utilities too: in a lecture tree they are the
         # "static values" the recitation caches between deepening iterations.
-        cache = self.eval_cache
+        _, _, _, counters, cache, key_of = self.leaf_tools
         if cache is not None:
-            key_of = self.key_of
             key = key_of(state)
             value = cache.get(key)
             if value is not None:
-                self.counters.cache_hits += 1
+                counters.cache_hits += 1
                 return value
             value = value_of(state)
             cache[key] = value
         else:
             value = value_of(state)
         if terminal_leaf:
-            self.counters.terminal_utilities += 1
+            counters.terminal_utilities += 1
         else:
-            self.counters.static_evaluations += 1
+            counters.static_evaluations += 1
         if self.evaluated_trace is not None:
             self.evaluated_trace.append(state)
         return value
@@ -202,8 +211,8 @@ class NodeTools:
             if orderer.name == "history":  # the cheap ordering, called directly
                 actions = orderer.by_history(kind, actions, depth)
             else:
-                actions, children = orderer.order(state, kind, actions, self.generate,
-                                                  self.order_score, depth)
+                actions, children = orderer.order(state, kind, actions, self.generate_child,
+                                                  self.score_child, depth)
         if self.hash_moves:
             move = self.best_moves.get(self.key_of(state), _UNSET)  # type: ignore[union-attr]
             if move is not _UNSET and move in actions and actions[0] != move:
@@ -212,22 +221,42 @@ class NodeTools:
 
     def order_score(self, child: Any) -> float:
         """The value a child is ordered by: Utility if it is an end state, else Eval."""
-        cache, is_end, utility, evaluate = self.eval_cache, self.is_end, self.utility, self.evaluate
+        is_end, utility, evaluate, counters, cache, key_of = self.leaf_tools
         if cache is None:
-            self.counters.ordering_evaluations += 1
+            counters.ordering_evaluations += 1
             return utility(child) if is_end(child) else evaluate(child)
-        key_of = self.key_of
         key = key_of(child)
         value = cache.get(key)
         if value is not None:
-            self.counters.cache_hits += 1
+            counters.cache_hits += 1
             return value
         value = utility(child) if is_end(child) else evaluate(child)
         cache[key] = value
-        self.counters.ordering_evaluations += 1
+        counters.ordering_evaluations += 1
         return value
 
     def on_cutoff(self, state: Any, kind: NodeKind, action: Any, depth: Any) -> None:
         """Tell a learning move ordering that ``action`` refuted the node ``state``."""
         if self.orderer is not None:
             self.orderer.learn(state, kind, action, depth)
+
+
+def _child_generator(counters: Counters, successor: Callable[[Any, Any], Any],
+                     on_generate: Callable[[Any], None] | None) -> Callable[[Any, Any], Any]:
+    """``generate(state, action)`` of :class:`NodeTools` as a closure over its parts."""
+    def generate(state: Any, action: Any) -> Any:
+        child = successor(state, action)
+        counters.generated += 1
+        if on_generate is not None:
+            on_generate(child)
+        return child
+    return generate
+
+
+def _bare_scorer(counters: Counters, is_end: Callable[[Any], bool], utility: Callable[[Any], float],
+                 evaluate: Callable[[Any], float]) -> Callable[[Any], float]:
+    """``order_score(child)`` of :class:`NodeTools` without an evaluation cache, as a closure."""
+    def score(child: Any) -> float:
+        counters.ordering_evaluations += 1
+        return utility(child) if is_end(child) else evaluate(child)
+    return score
