@@ -59,14 +59,14 @@ class PacmanSearch(Search):
             actions, sign = state[0]._ghost_actions[positions[turn]][state[2][turn]], -1
             if self.ghost_kind is not _MIN or self.min_as_chance:
                 return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta)
-        counters, successor, evaluate, hooked = self.counters, engine_successor, self.evaluate, self.hooked
+        counters, successor, evaluate, hook = self.counters, engine_successor, self.evaluate, self.hook
         own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
         best, best_action, best_pv = -INF, actions[0], ()
         for action in actions:
             child = successor(state, action)
             counters.generated += 1
-            if hooked:
-                self.on_generate(child)
+            if hook is not None:
+                hook(child)
             if child[8] is not None:  # leaves valued here as leaf_value() would, a call less each
                 self.last_pv = ()
                 counters.terminal_utilities += 1

@@ -129,14 +129,14 @@ class Search(NodeTools):
             return self.chance_value(state, kind, actions, depth, alpha, beta, table_key)
         if not self.plain_nodes:
             return self.extreme_value(state, kind, actions, depth, alpha, beta, table_key, sign)
-        counters, successor, hooked, prune, _, utility, evaluate, _, _ = self.loop_tools
+        counters, successor, hook, prune, _, utility, evaluate, _, _ = self.loop_tools
         own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
         best, best_action, best_pv = -INF, actions[0], ()
         for action in actions:
             child = successor(state, action)
             counters.generated += 1
-            if hooked:
-                self.on_generate(child)
+            if hook is not None:
+                hook(child)
             if is_end(child):
                 self.last_pv = ()
                 counters.terminal_utilities += 1
@@ -192,7 +192,7 @@ class Search(NodeTools):
         children = None
         if self.reorders:
             actions, children = self.arrange(state, kind, actions, depth)
-        counters, successor, hooked, prune, is_end, utility, evaluate, leaf, learns = self.loop_tools
+        counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns = self.loop_tools
         # Leaf children are valued here as leaf_value() would value them, a call less per leaf.
         # In the signed view the node raises ``own`` and is cut at ``limit``.
         entry_alpha, entry_beta = alpha, beta
@@ -202,8 +202,8 @@ class Search(NodeTools):
             if children is None:
                 child = successor(state, action)
                 counters.generated += 1
-                if hooked:
-                    self.on_generate(child)
+                if hook is not None:
+                    hook(child)
             else:
                 child = children[action]
             if is_end(child):
@@ -249,14 +249,14 @@ class Search(NodeTools):
         counters = self.counters
         share = 1.0 / len(actions)
         last = len(actions) - 1
-        lo, hi, bounded, hooked = self.lo, self.hi, self.bounded, self.hooked
+        lo, hi, bounded, hook = self.lo, self.hi, self.bounded, self.hook
         value, successor = self.value, self.successor
         total, remaining, flag = 0.0, 1.0, EXACT
         for i, action in enumerate(actions):
             child = successor(state, action)
             counters.generated += 1
-            if hooked:
-                self.on_generate(child)
+            if hook is not None:
+                hook(child)
             p = share if probabilities is None else probabilities[i]
             total += p * value(child, depth, -INF, INF)
             if bounded and i < last:

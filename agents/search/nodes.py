@@ -46,7 +46,7 @@ class NodeTools:
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "plain_nodes", "until_check", "last_pv", "node_functions", "loop_tools", "leaf_tools",
+        "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "leaf_tools",
         "generate_child", "score_child",
     )
 
@@ -84,7 +84,9 @@ class NodeTools:
         self.plain_leaves = self.eval_cache is None and self.evaluated_trace is None
         #: MAX/MIN nodes need no more than the game's order, bare leaves and no table
         self.plain_nodes = self.plain_leaves and not self.reorders and self.entries is None
-        self.until_check = CHECK_EVERY
+        #: what every generated state is passed to: ``None``, the trace's append, or a closure
+        #: that also looks at the clock (see :meth:`on_generate`)
+        self.hook = _generation_hook(self.generated_trace, self.deadline, self.clock)
         self.last_pv: tuple = ()
         self.bind()
 
@@ -93,20 +95,19 @@ class NodeTools:
         attribute load per name (call again after replacing one of the game's functions).
 
         ``node_functions``: ``(is_end, kind, actions, ends_unit)``; ``loop_tools``:
-        ``(counters, successor, hooked, prune, is_end, utility, evaluate, leaf, learns)`` with
+        ``(counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns)`` with
         ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
         ``leaf_tools``: ``(is_end, utility, evaluate, counters, evaluation cache, key_of)``.
         """
         self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
-        self.loop_tools = (self.counters, self.successor, self.hooked, self.prune, self.is_end,
+        self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.is_end,
                            self.utility, self.evaluate, None if self.plain_leaves else self.leaf,
                            self.orderer is not None)
         self.leaf_tools = (self.is_end, self.utility, self.evaluate, self.counters, self.eval_cache,
                            self.key_of)
         # What an evaluation ordering calls once per child: closures over the above, the
         # cheapest call there is (the same as generate() and order_score()).
-        self.generate_child = _child_generator(self.counters, self.successor,
-                                               self.on_generate if self.hooked else None)
+        self.generate_child = _child_generator(self.counters, self.successor, self.hook)
         self.score_child = self.order_score if self.eval_cache is not None else _bare_scorer(
             self.counters, self.is_end, self.utility, self.evaluate)
 
@@ -133,14 +134,8 @@ class NodeTools:
 
     def on_generate(self, child: Any) -> None:
         """Trace a generated state and look at the clock every :data:`CHECK_EVERY` of them."""
-        if self.generated_trace is not None:
-            self.generated_trace.append(child)
-        if self.deadline is not None:
-            self.until_check -= 1
-            if self.until_check <= 0:
-                self.until_check = CHECK_EVERY
-                if self.clock() >= self.deadline:
-                    raise SearchTimeout
+        if self.hook is not None:
+            self.hook(child)
 
     # --- leaves ------------------------------------------------------------------------------
     def static(self, state: Any) -> float:
@@ -260,3 +255,24 @@ def _bare_scorer(counters: Counters, is_end: Callable[[Any], bool], utility: Cal
         counters.ordering_evaluations += 1
         return utility(child) if is_end(child) else evaluate(child)
     return score
+
+
+def _generation_hook(trace: list[Any] | None, deadline: float | None,
+                     clock: Callable[[], float]) -> Callable[[Any], Any] | None:
+    """What a generated state is passed to: nothing (``None``), the trace's ``append``, or with a
+    deadline a closure that also raises :class:`SearchTimeout` once a look at the clock, every
+    :data:`CHECK_EVERY` states, finds it passed."""
+    if deadline is None:
+        return None if trace is None else trace.append
+    until_check = CHECK_EVERY
+
+    def on_generate(child: Any) -> None:
+        nonlocal until_check
+        if trace is not None:
+            trace.append(child)
+        until_check -= 1
+        if until_check <= 0:
+            until_check = CHECK_EVERY
+            if clock() >= deadline:
+                raise SearchTimeout
+    return on_generate
