@@ -102,17 +102,23 @@ class Search(NodeTools):
 
     # --- any other node ----------------------------------------------------------------------
     def value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
-        """The value of ``state`` with ``depth`` units left, searched with window ``(alpha, beta)``.
+        """The value of ``state`` with ``depth`` units left, searched with window ``(alpha, beta)``."""
+        is_end = self.is_end
+        if depth == 0 or is_end(state):
+            return self.leaf_value(state, depth)
+        return self.node_value(state, depth, alpha, beta)
 
-        Leaves, settled table entries and chance nodes go to their helpers, and so do MAX and MIN
-        nodes that need more than the game's order and bare leaf values; the others are searched
-        by the loop of :meth:`extreme_value` repeated here (one call less per node).
+    def node_value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
+        """:meth:`value` of a state that is neither an end state nor at the depth limit (the
+        loops test their children for that themselves, and call this for the others).
+
+        Settled table entries, chance nodes and MAX/MIN nodes that need more than the game's
+        order and bare leaves go to their helpers; the others are searched by the loop of
+        :meth:`extreme_value` repeated here (one call less per node).
         """
         # The game's functions are called through locals: a call on an attribute holding one
         # is not specialised by the interpreter.
         is_end, kind_of, actions_of, ends_unit = self.node_functions
-        if depth == 0 or is_end(state):
-            return self.leaf_value(state, depth)
         table_key = None
         if self.entries is not None:
             key_of = self.key_of
@@ -147,7 +153,7 @@ class Search(NodeTools):
                 counters.static_evaluations += 1
                 signed = sign * evaluate(child)
             else:
-                signed = sign * self.value(child, depth, alpha, beta)
+                signed = sign * self.node_value(child, depth, alpha, beta)
             if signed > best:
                 best, best_action, best_pv = signed, action, self.last_pv
                 if prune and best >= limit and (best > limit or not self.strict):
@@ -222,7 +228,7 @@ class Search(NodeTools):
                 else:
                     signed = sign * leaf(child, evaluate, False)
             else:
-                signed = sign * self.value(child, depth, alpha, beta)
+                signed = sign * self.node_value(child, depth, alpha, beta)
             if signed > best:
                 best, best_action, best_pv = signed, action, self.last_pv
                 if prune and best >= limit and (best > limit or not self.strict):

@@ -46,7 +46,7 @@ class NodeTools:
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "leaf_tools",
+        "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "leaf_tools", "cache_tools",
         "generate_child", "score_child",
     )
 
@@ -97,7 +97,8 @@ class NodeTools:
         ``node_functions``: ``(is_end, kind, actions, ends_unit)``; ``loop_tools``:
         ``(counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns)`` with
         ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
-        ``leaf_tools``: ``(is_end, utility, evaluate, counters, evaluation cache, key_of)``.
+        ``leaf_tools``: ``(is_end, utility, evaluate, counters, evaluation cache, key_of)``, and
+        ``cache_tools`` its last three.
         """
         self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
         self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.is_end,
@@ -105,6 +106,7 @@ class NodeTools:
                            self.orderer is not None)
         self.leaf_tools = (self.is_end, self.utility, self.evaluate, self.counters, self.eval_cache,
                            self.key_of)
+        self.cache_tools = (self.counters, self.eval_cache, self.key_of)
         # What an evaluation ordering calls once per child: closures over the above, the
         # cheapest call there is (the same as generate() and order_score()).
         self.generate_child = _child_generator(self.counters, self.successor, self.hook)
@@ -149,7 +151,7 @@ class NodeTools:
     def leaf(self, state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
         # The cache holds leaf utilities too: in a lecture tree they are the
         # "static values" the recitation caches between deepening iterations.
-        _, _, _, counters, cache, key_of = self.leaf_tools
+        counters, cache, key_of = self.cache_tools
         if cache is not None:
             key = key_of(state)
             value = cache.get(key)
