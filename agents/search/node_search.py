@@ -195,9 +195,7 @@ class Search(NodeTools):
                       alpha: float, beta: float, table_key: Any, sign: int) -> float:
         """MAX (``sign`` 1) and MIN (-1) in one loop: maximise ``sign * value`` over the
         children; with pruning, stop once that reaches the opponent's bound."""
-        children = None
-        if self.reorders:
-            actions, children = self.arrange(state, kind, actions, depth)
+        actions, children = self.arrange(state, kind, actions, depth) if self.reorders else (actions, None)
         counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns = self.loop_tools
         # Leaf children are valued here as leaf_value() would value them, a call less per leaf.
         # In the signed view the node raises ``own`` and is cut at ``limit``.
@@ -239,10 +237,18 @@ class Search(NodeTools):
                 if prune and best > own:
                     own = best
                     alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
-        if table_key is not None:
-            self.store(table_key, sign * best, best_action, entry_alpha, entry_beta)
+        result = sign * best
+        if table_key is not None:  # the value and its bound flag for the window searched
+            if not prune:
+                flag = EXACT
+            elif self.strict:
+                flag = UPPER if result < entry_alpha else LOWER if result > entry_beta else EXACT
+            else:
+                flag = UPPER if result <= entry_alpha else LOWER if result >= entry_beta else EXACT
+            self.entries[table_key] = (flag, result, best_action)  # type: ignore[index]
+            self.best_moves[table_key[0]] = best_action  # type: ignore[index]
         self.last_pv = (best_action,) + best_pv
-        return sign * best
+        return result
 
     def chance_value(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any,
                      alpha: float, beta: float, table_key: Any = None) -> float:

@@ -187,17 +187,6 @@ class NodeTools:
             return True
         return False
 
-    def store(self, table_key: Any, value: float, best_action: Any, alpha: float, beta: float) -> None:
-        """Record a MAX/MIN node's value with its bound flag for the window it was searched in."""
-        if not self.prune:
-            flag = EXACT
-        elif self.strict:
-            flag = UPPER if value < alpha else LOWER if value > beta else EXACT
-        else:
-            flag = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-        self.entries[table_key] = (flag, value, best_action)  # type: ignore[index]
-        self.best_moves[table_key[0]] = best_action  # type: ignore[index]
-
     # --- move ordering -----------------------------------------------------------------------
     def arrange(self, state: Any, kind: NodeKind, actions: Sequence[Any],
                 depth: Any) -> tuple[Sequence[Any], dict | None]:
