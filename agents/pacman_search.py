@@ -22,7 +22,7 @@ from agents.search.node_search import Search
 from agents.search.nodes import INF
 from pacman.rules import successor as engine_successor
 
-_MIN = NodeKind.MIN
+_MAX, _MIN = NodeKind.MAX, NodeKind.MIN
 
 
 class PacmanSearch(Search):
@@ -49,7 +49,7 @@ class PacmanSearch(Search):
         if state[8] is not None or depth == 0:
             return self.leaf_value(state, depth)
         if not self.plain_nodes:
-            return Search.value(self, state, depth, alpha, beta)
+            return self.node_value(state, depth, alpha, beta)
         turn, positions = state[7], state[1]
         if turn == len(positions) - 1:
             depth -= 1
@@ -88,3 +88,25 @@ class PacmanSearch(Search):
                     alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
         self.last_pv = (best_action,) + best_pv
         return sign * best
+
+    def node_value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
+        """:meth:`Search.node_value` with the game's protocol read from the state (its table key
+        is the state itself: ``PacmanGame.state_key``), for a search with a table, reordering or
+        leaves that are cached or traced; the MAX/MIN loop is :meth:`Search.extreme_value`."""
+        table_key = None
+        entries = self.entries
+        if entries is not None:
+            table_key = (state, depth)
+            entry = entries.get(table_key)
+            if entry is not None and self.settles(entry, alpha, beta):
+                return entry[1]
+        turn, positions = state[7], state[1]
+        if turn == len(positions) - 1:
+            depth -= 1
+        if turn == 0:
+            actions = state[0].pacman_actions[positions[0]]
+            return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
+        actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]
+        if self.ghost_kind is not _MIN or self.min_as_chance:
+            return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta, table_key)
+        return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)

@@ -1,13 +1,18 @@
 """One search in progress: the recursive value functions of the core search.
 
 Read top to bottom: :meth:`Search.root` values the root and picks the action;
-:meth:`Search.value` values any other node (end, depth limit, table, then by
-kind); :meth:`Search.max_value` and :meth:`Search.min_value` share one loop,
-:meth:`Search.extreme_value`, which maximises ``sign * value``; and
-:meth:`Search.chance_value` takes the probability-weighted mean.  Leaves,
+:meth:`Search.value` values any other node: a leaf by :meth:`Search.leaf_value`, else
+:meth:`Search.node_value` (table, then by kind); :meth:`Search.max_value` and
+:meth:`Search.min_value` share one loop, :meth:`Search.extreme_value`, which maximises
+``sign * value``; and :meth:`Search.chance_value` takes the probability-weighted mean.  Leaves,
 tables, ordering and counting are the helpers of :class:`~agents.search.nodes.NodeTools`.
-"""
 
+Speed: the loops value leaf children themselves and call :meth:`Search.node_value` for the
+others (one end test and no call per leaf); a MAX/MIN node with no table, no reordering and
+bare leaves is searched by the loop repeated inside :meth:`Search.node_value` (one call per
+node); each function takes what it reads from one tuple of the search (``node_functions``,
+``loop_tools``) in a single unpacking.
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence
