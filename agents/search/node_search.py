@@ -234,14 +234,15 @@ class Search(NodeTools):
                 signed = sign * self.node_value(child, depth, alpha, beta)
             if signed > best:
                 best, best_action, best_pv = signed, action, self.last_pv
-                if prune and best >= limit and (best > limit or not self.strict):
-                    counters.cutoffs += 1
-                    if learns:
-                        self.on_cutoff(state, kind, action, depth)
-                    break
-                if prune and best > own:
-                    own = best
-                    alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
+                if prune:
+                    if best >= limit and (best > limit or not self.strict):
+                        counters.cutoffs += 1
+                        if learns:
+                            self.on_cutoff(state, kind, action, depth)
+                        break
+                    if best > own:
+                        own = best
+                        alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
         result = sign * best
         if table_key is not None:  # the value and its bound flag for the window searched
             if not prune:
