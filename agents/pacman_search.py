@@ -39,61 +39,43 @@ class PacmanSearch(Search):
         if cfg.evaluate is None:
             evaluation = game.evaluation
             self.evaluate = evaluation.function if isinstance(evaluation, Evaluation) else evaluation
+        self.bind()
 
     def value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
-        """:meth:`Search.value` with the game's protocol read from the state, and the loop of
-        :meth:`Search.extreme_value` inlined for a search that does not reorder (a call less
-        per node, where most nodes have one or two children)."""
+        """:meth:`Search.value` with the game's protocol read from the state: for a search with
+        no table, no reordering and bare leaves (others take the generic path, node for node the
+        same), the MAX/MIN loop of :meth:`Search.extreme_value` runs here (a call less per node,
+        where most nodes have one or two children)."""
         if state[8] is not None or depth == 0:
             return self.leaf_value(state, depth)
-        table_key = None
-        entries = self.entries
-        if entries is not None:
-            table_key = (state, depth)  # PacmanGame.state_key is the state itself
-            entry = entries.get(table_key)
-            if entry is not None:
-                found = self.probe(entry, alpha, beta)
-                if found is not None:
-                    return found
+        if not self.plain_nodes:
+            return self.node_value(state, depth, alpha, beta)
         turn, positions = state[7], state[1]
         if turn == len(positions) - 1:
             depth -= 1
         if turn == 0:
-            actions, kind, sign = state[0].pacman_actions[positions[0]], _MAX, 1
+            actions, sign = state[0].pacman_actions[positions[0]], 1
         else:
-            actions, kind, sign = state[0]._ghost_actions[positions[turn]][state[2][turn]], _MIN, -1
+            actions, sign = state[0]._ghost_actions[positions[turn]][state[2][turn]], -1
             if self.ghost_kind is not _MIN or self.min_as_chance:
-                return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta,
-                                         table_key)
-        if self.reorders:
-            return self.extreme_value(state, kind, actions, depth, alpha, beta, table_key, sign)
-        counters, successor, plain_leaves = self.counters, engine_successor, self.plain_leaves
-        hooked = self.hooked
-        evaluate = self.evaluate if depth == 0 else None
-        entry_alpha, entry_beta = alpha, beta
+                return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta)
+        counters, successor, evaluate, hook = self.counters, engine_successor, self.evaluate, self.hook
         own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
         best, best_action, best_pv = -INF, actions[0], ()
         for action in actions:
             child = successor(state, action)
             counters.generated += 1
-            if hooked:
-                self.on_generate(child)
-            # leaves valued here as leaf_value() would, a call or two less per leaf
-            if child[8] is not None:
+            if hook is not None:
+                hook(child)
+            if child[8] is not None:  # leaves valued here as leaf_value() would, a call less each
                 self.last_pv = ()
-                if plain_leaves:
-                    counters.terminal_utilities += 1
-                    signed = sign * child[6]
-                else:
-                    signed = sign * self.leaf(child, self.utility, True)
-            elif evaluate is not None:
+                counters.terminal_utilities += 1
+                signed = sign * child[6]
+            elif depth == 0:
                 self.last_pv = ()
                 counters.depth_cuts += 1
-                if plain_leaves:
-                    counters.static_evaluations += 1
-                    signed = sign * evaluate(child)
-                else:
-                    signed = sign * self.leaf(child, evaluate, False)
+                counters.static_evaluations += 1
+                signed = sign * evaluate(child)
             else:
                 signed = sign * self.value(child, depth, alpha, beta)
             if signed > best:
@@ -103,11 +85,28 @@ class PacmanSearch(Search):
                     break
                 if best > own and self.prune:
                     own = best
-                    if sign > 0:
-                        alpha = best
-                    else:
-                        beta = -best
-        if table_key is not None:
-            self.store(table_key, sign * best, best_action, entry_alpha, entry_beta)
+                    alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
         self.last_pv = (best_action,) + best_pv
         return sign * best
+
+    def node_value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
+        """:meth:`Search.node_value` with the game's protocol read from the state (its table key
+        is the state itself: ``PacmanGame.state_key``), for a search with a table, reordering or
+        leaves that are cached or traced; the MAX/MIN loop is :meth:`Search.extreme_value`."""
+        table_key = None
+        entries = self.entries
+        if entries is not None:
+            table_key = (state, depth)
+            entry = entries.get(table_key)
+            if entry is not None and self.settles(entry, alpha, beta):
+                return entry[1]
+        turn, positions = state[7], state[1]
+        if turn == len(positions) - 1:
+            depth -= 1
+        if turn == 0:
+            actions = state[0].pacman_actions[positions[0]]
+            return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
+        actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]
+        if self.ghost_kind is not _MIN or self.min_as_chance:
+            return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta, table_key)
+        return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)

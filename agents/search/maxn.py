@@ -19,6 +19,7 @@ from .game import MultiPlayerGame, NodeKind
 from .result import Counters, SearchResult
 
 _UNSET = object()
+_CHANCE = NodeKind.CHANCE
 
 
 def maxn(
@@ -40,11 +41,35 @@ def maxn(
     c = Counters()
     gen_trace: list[Any] | None = [] if trace else None
     eval_trace: list[Any] | None = [] if trace else None
-    kind, player, is_end = game.kind, game.player, game.is_end
-    utility, actions, succ = game.utility, game.actions, game.successor
-    probs_of, ends_unit = game.probabilities, game.ends_depth_unit
     static = evaluate if evaluate is not None else game.evaluate
-    CHANCE = NodeKind.CHANCE
+    leaf, expand = _node_functions(game, static, c, gen_trace, eval_trace)
+    c.generated += 1
+    if gen_trace is not None:
+        gen_trace.append(state)
+    d0 = math.inf if depth is None else depth
+    root_leaf = leaf(state, d0)
+    if root_leaf is not None:
+        root_values: dict[Any, float]
+        v, root_values, pv = root_leaf, {}, ()
+    else:
+        v, root_values, pv = expand(state, d0)
+    stats = c.freeze(
+        depth_reached=depth,
+        elapsed=time.perf_counter() - start,
+        generated_states=None if gen_trace is None else tuple(gen_trace),
+        evaluated_states=None if eval_trace is None else tuple(eval_trace),
+    )
+    return SearchResult(value=v, action=pv[0] if pv else None, root_values=root_values,
+                        principal_variation=pv, stats=stats)
+
+
+def _node_functions(game: MultiPlayerGame, static: Callable[[Any], tuple[float, ...]], c: Counters,
+                    gen_trace: list[Any] | None, eval_trace: list[Any] | None) -> tuple[Callable, Callable]:
+    """``(leaf, expand)``, closures of one search: ``leaf(state, depth)`` is an end state's utility
+    tuple or the evaluation at the depth limit, else ``None``; ``expand(state, depth)`` is
+    ``(value, child values, principal variation)`` of any other state."""
+    kind, player, is_end, utility, actions = game.kind, game.player, game.is_end, game.utility, game.actions
+    succ, probs_of, ends_unit = game.successor, game.probabilities, game.ends_depth_unit
     last_pv: tuple = ()
 
     def generate(s: Any, a: Any) -> Any:
@@ -67,17 +92,15 @@ def maxn(
         return tuple(utility(s) if is_end(s) else static(s))
 
     def expand(s: Any, d: Any) -> tuple[Any, dict, tuple]:
-        """Value, child values and best action line of an expanded state."""
         acts = actions(s)
         nd = d - 1 if ends_unit(s) else d
         values: dict[Any, tuple] = {}
-        if kind(s) is CHANCE:
-            total: list[float] | None = None
+        if kind(s) is _CHANCE:
+            weighted = []
             for a, p in zip(acts, probs_of(s)):
-                v = value(generate(s, a), nd)
-                values[a] = v
-                total = [p * x for x in v] if total is None else [t + p * x for t, x in zip(total, v)]
-            return tuple(total or ()), values, ()
+                values[a] = v = value(generate(s, a), nd)
+                weighted.append((p, v))
+            return _expectation(weighted), values, ()
         i = player(s)
         best: Any = None
         ba: Any = _UNSET
@@ -99,21 +122,12 @@ def maxn(
         last_pv = line
         return v
 
-    c.generated += 1
-    if gen_trace is not None:
-        gen_trace.append(state)
-    d0 = math.inf if depth is None else depth
-    root_leaf = leaf(state, d0)
-    if root_leaf is not None:
-        root_values: dict[Any, float]
-        v, root_values, pv = root_leaf, {}, ()
-    else:
-        v, root_values, pv = expand(state, d0)
-    stats = c.freeze(
-        depth_reached=depth,
-        elapsed=time.perf_counter() - start,
-        generated_states=None if gen_trace is None else tuple(gen_trace),
-        evaluated_states=None if eval_trace is None else tuple(eval_trace),
-    )
-    return SearchResult(value=v, action=pv[0] if pv else None, root_values=root_values,
-                        principal_variation=pv, stats=stats)
+    return leaf, expand
+
+
+def _expectation(weighted: list[tuple[float, tuple]]) -> tuple:
+    """The componentwise mean of utility tuples given as ``(probability, tuple)`` pairs."""
+    total: list[float] | None = None
+    for p, v in weighted:
+        total = [p * x for x in v] if total is None else [t + p * x for t, x in zip(total, v)]
+    return tuple(total or ())

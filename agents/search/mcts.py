@@ -23,7 +23,7 @@ from typing import Any
 
 from .game import Game, NodeKind
 from .playouts import Policy, PlayoutCounts, playout, sample_outcome, uniform_policy
-from .result import Counters, SearchResult
+from .result import Counters, SearchResult, SearchStats
 
 
 class _Node:
@@ -83,39 +83,50 @@ def mcts(
     tree_depth = 0
     done = 0
     while (iterations is None or done < iterations) and (deadline is None or clock() < deadline):
-        node = root
-        path = [root]
-        while not node.terminal:
-            if node.kind is NodeKind.CHANCE:
-                a = sample_outcome(game, node.state, rng)
-                child = node.children.get(a)
-                if child is None:
-                    child = node.children[a] = make(game.successor(node.state, a))
-                    c.generated += 1
-                    path.append(child)
-                    break
-                node = child
-            elif node.untried:
-                a = node.untried.pop(0)
-                child = node.children[a] = make(game.successor(node.state, a))
-                c.generated += 1
-                path.append(child)
-                break
-            else:
-                node = _select(node, exploration, scale)
-            path.append(node)
-        leaf = path[-1]
+        path = _descend(game, root, make, rng, exploration, scale, c)
         tree_depth = max(tree_depth, len(path) - 1)
-        v = playout(game, leaf.state, policies, rng, max_moves=playout_depth, evaluate=evaluate, counts=pc)
+        v = playout(game, path[-1].state, policies, rng, max_moves=playout_depth, evaluate=evaluate, counts=pc)
         for n in path:
             n.visits += 1
             n.total += v
         done += 1
-
     c.generated += pc.generated
     c.terminal_utilities += pc.terminal_utilities
     c.static_evaluations += pc.static_evaluations
-    stats = c.freeze(depth_reached=tree_depth, elapsed=clock() - start)
+    return _result(root, c.freeze(depth_reached=tree_depth, elapsed=clock() - start))
+
+
+def _descend(game: Game, root: _Node, make: Callable[[Any], _Node], rng: random.Random,
+             exploration: float, scale: float, c: Counters) -> list[_Node]:
+    """The path of one iteration from the root: down the stored tree by UCT (chance nodes
+    sample an outcome) until an end state or a newly added node, which ends the path."""
+    node = root
+    path = [root]
+    while not node.terminal:
+        if node.kind is NodeKind.CHANCE:
+            a = sample_outcome(game, node.state, rng)
+            child = node.children.get(a)
+            if child is None:
+                child = node.children[a] = make(game.successor(node.state, a))
+                c.generated += 1
+                path.append(child)
+                break
+            node = child
+        elif node.untried:
+            a = node.untried.pop(0)
+            child = node.children[a] = make(game.successor(node.state, a))
+            c.generated += 1
+            path.append(child)
+            break
+        else:
+            node = _select(node, exploration, scale)
+        path.append(node)
+    return path
+
+
+def _result(root: _Node, stats: SearchStats) -> SearchResult:
+    """The most visited root child as the action, the most visited line as the principal
+    variation, the visited root children's means as the root values."""
     if root.terminal or not root.children:
         value = root.total / root.visits if root.visits else math.nan
         return SearchResult(value=value, action=None, root_values={}, principal_variation=(), stats=stats)

@@ -1,13 +1,18 @@
 """One search in progress: the recursive value functions of the core search.
 
 Read top to bottom: :meth:`Search.root` values the root and picks the action;
-:meth:`Search.value` values any other node (end, depth limit, table, then by
-kind); :meth:`Search.max_value` and :meth:`Search.min_value` share one loop,
-:meth:`Search.extreme_value`, which maximises ``sign * value``; and
-:meth:`Search.chance_value` takes the probability-weighted mean.  Leaves,
+:meth:`Search.value` values any other node: a leaf by :meth:`Search.leaf_value`, else
+:meth:`Search.node_value` (table, then by kind); :meth:`Search.max_value` and
+:meth:`Search.min_value` share one loop, :meth:`Search.extreme_value`, which maximises
+``sign * value``; and :meth:`Search.chance_value` takes the probability-weighted mean.  Leaves,
 tables, ordering and counting are the helpers of :class:`~agents.search.nodes.NodeTools`.
-"""
 
+Speed: the loops value leaf children themselves and call :meth:`Search.node_value` for the
+others (one end test and no call per leaf); a MAX/MIN node with no table, no reordering and
+bare leaves is searched by the loop repeated inside :meth:`Search.node_value` (one call per
+node); each function takes what it reads from one tuple of the search (``node_functions``,
+``loop_tools``) in a single unpacking.
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -103,90 +108,83 @@ class Search(NodeTools):
     # --- any other node ----------------------------------------------------------------------
     def value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
         """The value of ``state`` with ``depth`` units left, searched with window ``(alpha, beta)``."""
-        if depth == 0 or self.is_end(state):
+        is_end = self.is_end
+        if depth == 0 or is_end(state):
             return self.leaf_value(state, depth)
+        return self.node_value(state, depth, alpha, beta)
+
+    def node_value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
+        """:meth:`value` of a state that is neither an end state nor at the depth limit (the
+        loops test their children for that themselves, and call this for the others).
+
+        Settled table entries, chance nodes and MAX/MIN nodes that need more than the game's
+        order and bare leaves go to their helpers; the others are searched by the loop of
+        :meth:`extreme_value` repeated here (one call less per node).
+        """
+        # The game's functions are called through locals: a call on an attribute holding one
+        # is not specialised by the interpreter.
+        is_end, kind_of, actions_of, ends_unit = self.node_functions
         table_key = None
-        entries = self.entries
-        if entries is not None:
-            table_key = (self.key_of(state), depth)
-            entry = entries.get(table_key)
-            if entry is not None:
-                found = self.probe(entry, alpha, beta)
-                if found is not None:
-                    return found
-        kind = self.kind(state)
-        actions = self.actions(state)
-        if not actions:
-            raise ValueError(f"non-terminal state {state!r} has no actions")
-        if self.ends_unit(state):
+        if self.entries is not None:
+            key_of = self.key_of
+            table_key = (key_of(state), depth)
+            entry = self.entries.get(table_key)
+            if entry is not None and self.settles(entry, alpha, beta):
+                return entry[1]
+        kind = kind_of(state)
+        actions = actions_of(state) or self.no_actions(state)
+        if ends_unit(state):
             depth -= 1
-        if kind is _MAX:
-            sign = 1
-        elif kind is _MIN and not self.min_as_chance:
-            sign = -1
-        else:
+        sign = 1 if kind is _MAX else -1 if kind is _MIN and not self.min_as_chance else 0
+        if sign == 0:
             return self.chance_value(state, kind, actions, depth, alpha, beta, table_key)
-        if self.reorders:
+        if not self.plain_nodes:
             return self.extreme_value(state, kind, actions, depth, alpha, beta, table_key, sign)
-        # The loop of extreme_value without reordering, inlined: a call less per node.
-        counters, successor, hooked = self.counters, self.successor, self.hooked
-        plain_leaves, is_end = self.plain_leaves, self.is_end
-        entry_alpha, entry_beta = alpha, beta
+        counters, successor, hook, prune, _, utility, evaluate, _, _ = self.loop_tools
         own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
         best, best_action, best_pv = -INF, actions[0], ()
         for action in actions:
             child = successor(state, action)
             counters.generated += 1
-            if hooked:
-                self.on_generate(child)
-            # leaves valued here as leaf_value() would, a call or two less per leaf
+            if hook is not None:
+                hook(child)
             if is_end(child):
                 self.last_pv = ()
-                if plain_leaves:
-                    counters.terminal_utilities += 1
-                    signed = sign * self.utility(child)
-                else:
-                    signed = sign * self.leaf(child, self.utility, True)
+                counters.terminal_utilities += 1
+                signed = sign * utility(child)
             elif depth == 0:
                 self.last_pv = ()
                 counters.depth_cuts += 1
-                if plain_leaves:
-                    counters.static_evaluations += 1
-                    signed = sign * self.evaluate(child)
-                else:
-                    signed = sign * self.leaf(child, self.evaluate, False)
+                counters.static_evaluations += 1
+                signed = sign * evaluate(child)
             else:
-                signed = sign * self.value(child, depth, alpha, beta)
+                signed = sign * self.node_value(child, depth, alpha, beta)
             if signed > best:
                 best, best_action, best_pv = signed, action, self.last_pv
-                if self.prune and best >= limit and (best > limit or not self.strict):
+                if prune and best >= limit and (best > limit or not self.strict):
                     counters.cutoffs += 1
                     break
-                if best > own and self.prune:
+                if prune and best > own:
                     own = best
-                    if sign > 0:
-                        alpha = best
-                    else:
-                        beta = -best
-        if table_key is not None:
-            self.store(table_key, sign * best, best_action, entry_alpha, entry_beta)
+                    alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
         self.last_pv = (best_action,) + best_pv
         return sign * best
 
     def leaf_value(self, state: Any, depth: Any) -> float:
         """The value of an end state, or of a state at the depth limit (``depth`` 0)."""
         self.last_pv = ()
-        if self.is_end(state):
+        is_end, utility, evaluate = self.is_end, self.utility, self.evaluate
+        if is_end(state):
             if self.plain_leaves:  # what terminal() does without cache or trace, one call less
                 self.counters.terminal_utilities += 1
-                return self.utility(state)
-            return self.leaf(state, self.utility, True)
+                return utility(state)
+            return self.leaf(state, utility, True)
         counters = self.counters
         counters.depth_cuts += 1
         if self.plain_leaves:  # the same for static()
             counters.static_evaluations += 1
-            return self.evaluate(state)
-        return self.leaf(state, self.evaluate, False)
+            return evaluate(state)
+        return self.leaf(state, evaluate, False)
 
     def max_value(self, state: Any, actions: Sequence[Any], depth: Any, alpha: float, beta: float,
                   table_key: Any = None) -> float:
@@ -202,56 +200,59 @@ class Search(NodeTools):
                       alpha: float, beta: float, table_key: Any, sign: int) -> float:
         """MAX (``sign`` 1) and MIN (-1) in one loop: maximise ``sign * value`` over the
         children; with pruning, stop once that reaches the opponent's bound."""
-        children = None
-        if self.reorders:
-            actions, children = self.arrange(state, kind, actions, depth)
-        counters, value, successor = self.counters, self.value, self.successor
-        prune, strict, hooked, learns = self.prune, self.strict, self.hooked, self.orderer is not None
-        # Leaf children are valued here as value() would value them, saving a call per leaf.
-        plain_leaves, is_end = self.plain_leaves, self.is_end
-        evaluate = self.evaluate if plain_leaves and depth == 0 else None
+        actions, children = self.arrange(state, kind, actions, depth) if self.reorders else (actions, None)
+        counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns = self.loop_tools
+        # Leaf children are valued here as leaf_value() would value them, a call less per leaf.
         # In the signed view the node raises ``own`` and is cut at ``limit``.
         entry_alpha, entry_beta = alpha, beta
         own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
-        best, best_action, best_pv = -INF, _UNSET, ()
+        best, best_action, best_pv = -INF, actions[0], ()
         for action in actions:
             if children is None:
                 child = successor(state, action)
                 counters.generated += 1
-                if hooked:
-                    self.on_generate(child)
+                if hook is not None:
+                    hook(child)
             else:
                 child = children[action]
-            if plain_leaves and is_end(child):
-                counters.terminal_utilities += 1
+            if is_end(child):
                 self.last_pv = ()
-                signed = sign * self.utility(child)
-            elif evaluate is not None:
+                if leaf is None:
+                    counters.terminal_utilities += 1
+                    signed = sign * utility(child)
+                else:
+                    signed = sign * leaf(child, utility, True)
+            elif depth == 0:
+                self.last_pv = ()
                 counters.depth_cuts += 1
-                counters.static_evaluations += 1
-                self.last_pv = ()
-                signed = sign * evaluate(child)
+                if leaf is None:
+                    counters.static_evaluations += 1
+                    signed = sign * evaluate(child)
+                else:
+                    signed = sign * leaf(child, evaluate, False)
             else:
-                signed = sign * value(child, depth, alpha, beta)
+                signed = sign * self.node_value(child, depth, alpha, beta)
             if signed > best:
                 best, best_action, best_pv = signed, action, self.last_pv
                 if prune:
-                    if best >= limit and (best > limit or not strict):
+                    if best >= limit and (best > limit or not self.strict):
                         counters.cutoffs += 1
                         if learns:
                             self.on_cutoff(state, kind, action, depth)
                         break
                     if best > own:
                         own = best
-                        if sign > 0:
-                            alpha = best
-                        else:
-                            beta = -best
-        if best_action is _UNSET:
-            best_action = actions[0]
+                        alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
         result = sign * best
-        if table_key is not None:
-            self.store(table_key, result, best_action, entry_alpha, entry_beta)
+        if table_key is not None:  # the value and its bound flag for the window searched
+            if not prune:
+                flag = EXACT
+            elif self.strict:
+                flag = UPPER if result < entry_alpha else LOWER if result > entry_beta else EXACT
+            else:
+                flag = UPPER if result <= entry_alpha else LOWER if result >= entry_beta else EXACT
+            self.entries[table_key] = (flag, result, best_action)  # type: ignore[index]
+            self.best_moves[table_key[0]] = best_action  # type: ignore[index]
         self.last_pv = (best_action,) + best_pv
         return result
 
@@ -266,14 +267,14 @@ class Search(NodeTools):
         counters = self.counters
         share = 1.0 / len(actions)
         last = len(actions) - 1
-        lo, hi, bounded, hooked = self.lo, self.hi, self.bounded, self.hooked
+        lo, hi, bounded, hook = self.lo, self.hi, self.bounded, self.hook
         value, successor = self.value, self.successor
         total, remaining, flag = 0.0, 1.0, EXACT
         for i, action in enumerate(actions):
             child = successor(state, action)
             counters.generated += 1
-            if hooked:
-                self.on_generate(child)
+            if hook is not None:
+                hook(child)
             p = share if probabilities is None else probabilities[i]
             total += p * value(child, depth, -INF, INF)
             if bounded and i < last:

@@ -2,10 +2,12 @@
 the clock, leaf values, the transposition table and move ordering.
 
 :class:`NodeTools` is the base of :class:`~agents.search.node_search.Search`.  The game's
-protocol methods are bound once as attributes (``is_end``, ``kind``, ``successor`` ...), so
-a node pays one attribute load per call and nothing for looking them up on the game.
+protocol methods are bound once as attributes (``is_end``, ``kind``, ``successor`` ...) and
+gathered into tuples (:meth:`NodeTools.bind`) that a node function unpacks in one step: the
+interpreter specialises a call on a local name, not one on an attribute holding a function.
+What runs once per generated or scored child (the generation hook, an evaluation ordering's
+generate and score) is a closure built once per search, the cheapest call there is.
 """
-
 from __future__ import annotations
 
 import math
@@ -46,7 +48,8 @@ class NodeTools:
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "until_check", "last_pv",
+        "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "leaf_tools", "cache_tools",
+        "generate_child", "score_child",
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
@@ -81,8 +84,36 @@ class NodeTools:
         self.hooked = self.generated_trace is not None or self.deadline is not None
         #: leaves are valued by a bare call: no evaluation cache, no trace of them
         self.plain_leaves = self.eval_cache is None and self.evaluated_trace is None
-        self.until_check = CHECK_EVERY
+        #: MAX/MIN nodes need no more than the game's order, bare leaves and no table
+        self.plain_nodes = self.plain_leaves and not self.reorders and self.entries is None
+        #: what every generated state is passed to: ``None``, the trace's append, or a closure
+        #: that also looks at the clock (see :meth:`on_generate`)
+        self.hook = _generation_hook(self.generated_trace, self.deadline, self.clock)
         self.last_pv: tuple = ()
+        self.bind()
+
+    def bind(self) -> None:
+        """Gather what a node function reads into tuples, one unpacking each instead of an
+        attribute load per name (call again after replacing one of the game's functions).
+
+        ``node_functions``: ``(is_end, kind, actions, ends_unit)``; ``loop_tools``:
+        ``(counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns)`` with
+        ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
+        ``leaf_tools``: ``(is_end, utility, evaluate, counters, evaluation cache, key_of)``, and
+        ``cache_tools`` its last three.
+        """
+        self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
+        self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.is_end,
+                           self.utility, self.evaluate, None if self.plain_leaves else self.leaf,
+                           self.orderer is not None)
+        self.leaf_tools = (self.is_end, self.utility, self.evaluate, self.counters, self.eval_cache,
+                           self.key_of)
+        self.cache_tools = (self.counters, self.eval_cache, self.key_of)
+        # What an evaluation ordering calls once per child: closures over the above, the
+        # cheapest call there is (the same as generate() and order_score()).
+        self.generate_child = _child_generator(self.counters, self.successor, self.hook)
+        self.score_child = self.order_score if self.eval_cache is not None else _bare_scorer(
+            self.counters, self.is_end, self.utility, self.evaluate)
 
     # --- generating children -----------------------------------------------------------------
     def actions_of(self, state: Any) -> Sequence[Any]:
@@ -92,9 +123,14 @@ class NodeTools:
             raise ValueError(f"non-terminal state {state!r} has no actions")
         return actions
 
+    def no_actions(self, state: Any) -> Sequence[Any]:
+        """Raise the error of a non-terminal ``state`` without legal actions."""
+        raise ValueError(f"non-terminal state {state!r} has no actions")
+
     def generate(self, state: Any, action: Any) -> Any:
         """The child of ``state`` by ``action``, counted (and traced, and timed)."""
-        child = self.successor(state, action)
+        successor = self.successor
+        child = successor(state, action)
         self.counters.generated += 1
         if self.hooked:
             self.on_generate(child)
@@ -102,14 +138,8 @@ class NodeTools:
 
     def on_generate(self, child: Any) -> None:
         """Trace a generated state and look at the clock every :data:`CHECK_EVERY` of them."""
-        if self.generated_trace is not None:
-            self.generated_trace.append(child)
-        if self.deadline is not None:
-            self.until_check -= 1
-            if self.until_check <= 0:
-                self.until_check = CHECK_EVERY
-                if self.clock() >= self.deadline:
-                    raise SearchTimeout
+        if self.hook is not None:
+            self.hook(child)
 
     # --- leaves ------------------------------------------------------------------------------
     def static(self, state: Any) -> float:
@@ -123,28 +153,30 @@ class NodeTools:
     def leaf(self, state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
         # The cache holds leaf utilities too: in a lecture tree they are the
         # "static values" the recitation caches between deepening iterations.
-        cache = self.eval_cache
+        counters, cache, key_of = self.cache_tools
         if cache is not None:
-            key = self.key_of(state)
+            key = key_of(state)
             value = cache.get(key)
             if value is not None:
-                self.counters.cache_hits += 1
+                counters.cache_hits += 1
                 return value
             value = value_of(state)
             cache[key] = value
         else:
             value = value_of(state)
         if terminal_leaf:
-            self.counters.terminal_utilities += 1
+            counters.terminal_utilities += 1
         else:
-            self.counters.static_evaluations += 1
+            counters.static_evaluations += 1
         if self.evaluated_trace is not None:
             self.evaluated_trace.append(state)
         return value
 
     # --- the transposition table -------------------------------------------------------------
-    def probe(self, entry: tuple[int, float, Any], alpha: float, beta: float) -> float | None:
-        """The value of a table ``entry`` if it settles the window ``(alpha, beta)``, else ``None``."""
+    def settles(self, entry: tuple[int, float, Any], alpha: float, beta: float) -> bool:
+        """Whether a table ``entry`` settles the window ``(alpha, beta)``; if so it is counted as
+        a hit and its move becomes the principal variation, and its value (``entry[1]``) is the
+        node's."""
         flag, stored, move = entry
         strict = self.strict
         if (
@@ -154,19 +186,8 @@ class NodeTools:
         ):
             self.counters.transposition_hits += 1
             self.last_pv = () if move is None else (move,)
-            return stored
-        return None
-
-    def store(self, table_key: Any, value: float, best_action: Any, alpha: float, beta: float) -> None:
-        """Record a MAX/MIN node's value with its bound flag for the window it was searched in."""
-        if not self.prune:
-            flag = EXACT
-        elif self.strict:
-            flag = UPPER if value < alpha else LOWER if value > beta else EXACT
-        else:
-            flag = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-        self.entries[table_key] = (flag, value, best_action)  # type: ignore[index]
-        self.best_moves[table_key[0]] = best_action  # type: ignore[index]
+            return True
+        return False
 
     # --- move ordering -----------------------------------------------------------------------
     def arrange(self, state: Any, kind: NodeKind, actions: Sequence[Any],
@@ -178,8 +199,8 @@ class NodeTools:
             if orderer.name == "history":  # the cheap ordering, called directly
                 actions = orderer.by_history(kind, actions, depth)
             else:
-                actions, children = orderer.order(state, kind, actions, self.generate,
-                                                  self.order_score, depth)
+                actions, children = orderer.order(state, kind, actions, self.generate_child,
+                                                  self.score_child, depth)
         if self.hash_moves:
             move = self.best_moves.get(self.key_of(state), _UNSET)  # type: ignore[union-attr]
             if move is not _UNSET and move in actions and actions[0] != move:
@@ -188,21 +209,63 @@ class NodeTools:
 
     def order_score(self, child: Any) -> float:
         """The value a child is ordered by: Utility if it is an end state, else Eval."""
-        cache = self.eval_cache
+        is_end, utility, evaluate, counters, cache, key_of = self.leaf_tools
         if cache is None:
-            self.counters.ordering_evaluations += 1
-            return self.utility(child) if self.is_end(child) else self.evaluate(child)
-        key = self.key_of(child)
+            counters.ordering_evaluations += 1
+            return utility(child) if is_end(child) else evaluate(child)
+        key = key_of(child)
         value = cache.get(key)
         if value is not None:
-            self.counters.cache_hits += 1
+            counters.cache_hits += 1
             return value
-        value = self.utility(child) if self.is_end(child) else self.evaluate(child)
+        value = utility(child) if is_end(child) else evaluate(child)
         cache[key] = value
-        self.counters.ordering_evaluations += 1
+        counters.ordering_evaluations += 1
         return value
 
     def on_cutoff(self, state: Any, kind: NodeKind, action: Any, depth: Any) -> None:
         """Tell a learning move ordering that ``action`` refuted the node ``state``."""
         if self.orderer is not None:
             self.orderer.learn(state, kind, action, depth)
+
+
+def _child_generator(counters: Counters, successor: Callable[[Any, Any], Any],
+                     on_generate: Callable[[Any], None] | None) -> Callable[[Any, Any], Any]:
+    """``generate(state, action)`` of :class:`NodeTools` as a closure over its parts."""
+    def generate(state: Any, action: Any) -> Any:
+        child = successor(state, action)
+        counters.generated += 1
+        if on_generate is not None:
+            on_generate(child)
+        return child
+    return generate
+
+
+def _bare_scorer(counters: Counters, is_end: Callable[[Any], bool], utility: Callable[[Any], float],
+                 evaluate: Callable[[Any], float]) -> Callable[[Any], float]:
+    """``order_score(child)`` of :class:`NodeTools` without an evaluation cache, as a closure."""
+    def score(child: Any) -> float:
+        counters.ordering_evaluations += 1
+        return utility(child) if is_end(child) else evaluate(child)
+    return score
+
+
+def _generation_hook(trace: list[Any] | None, deadline: float | None,
+                     clock: Callable[[], float]) -> Callable[[Any], Any] | None:
+    """What a generated state is passed to: nothing (``None``), the trace's ``append``, or with a
+    deadline a closure that also raises :class:`SearchTimeout` once a look at the clock, every
+    :data:`CHECK_EVERY` states, finds it passed."""
+    if deadline is None:
+        return None if trace is None else trace.append
+    until_check = CHECK_EVERY
+
+    def on_generate(child: Any) -> None:
+        nonlocal until_check
+        if trace is not None:
+            trace.append(child)
+        until_check -= 1
+        if until_check <= 0:
+            until_check = CHECK_EVERY
+            if clock() >= deadline:
+                raise SearchTimeout
+    return on_generate

@@ -207,6 +207,37 @@ def _build_node(
     position: str,
     depth: int = 0,
 ) -> TreeNode:
+    """The node ``data`` and its subtree, checked field by field in a fixed order (the first
+    problem found is the one reported)."""
+    node_id, path, where = _identify(data, parent_path, source, seen, position, depth)
+    children_data = data.get("children", [])
+    if not isinstance(children_data, list):
+        raise _fail(source, where, "'children' must be a list")
+    kind = _node_kind(data.get("kind"), bool(children_data), source, where)
+    value = _parse_value(data.get("value"), source, where, shape)
+    if kind is None and value is None:
+        raise _fail(source, where, "leaf has no 'value'")
+    action = data.get("action", node_id)
+    if not isinstance(action, str) or not action:
+        raise _fail(source, where, "'action' must be a non-empty string")
+    p = None
+    if "p" in data:
+        if parent_kind is not NodeKind.CHANCE:
+            raise _fail(source, where, "'p' is only allowed on children of a chance node")
+        p = _parse_probability(data["p"], source, where)
+    if p_given is not None and (p is not None) != p_given:
+        raise _fail(source, where, "either every child of a chance node has 'p' or none has")
+    player = data.get("player")
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or player < 0):
+        raise _fail(source, where, "'player' must be a non-negative integer")
+    children = _build_children(children_data, kind, path, source, seen, shape, where, depth)
+    return TreeNode(node_id, kind, value, action, p, player, tuple(children), path)
+
+
+def _identify(data: Any, parent_path: str, source: str, seen: dict[str, str], position: str,
+              depth: int) -> tuple[str, str, str]:
+    """``(id, path, where)`` of a node, after checking its depth, its type, its id and its keys;
+    records the id as seen."""
     where = f"node at {position}"
     if depth > MAX_TREE_DEPTH:
         raise _fail(source, where, f"the tree is deeper than {MAX_TREE_DEPTH} plies")
@@ -223,61 +254,46 @@ def _build_node(
     if node_id in seen:
         raise _fail(source, where, f"duplicate id {node_id!r} (first at {seen[node_id]})")
     seen[node_id] = path
+    return node_id, path, where
 
-    children_data = data.get("children", [])
-    if not isinstance(children_data, list):
-        raise _fail(source, where, "'children' must be a list")
-    kind_name = data.get("kind")
-    if children_data:
-        if kind_name is None:
-            raise _fail(source, where, "internal node has no 'kind' (max, min or chance)")
-        if kind_name not in _KINDS:
-            raise _fail(source, where, f"unknown kind {kind_name!r}; expected max, min or chance")
-        kind = _KINDS[kind_name]
-    else:
+
+def _node_kind(kind_name: Any, internal: bool, source: str, where: str) -> NodeKind | None:
+    """The kind of an internal node (required), ``None`` for a leaf (which must not name one)."""
+    if not internal:
         if kind_name is not None:
             raise _fail(source, where, f"has kind {kind_name!r} but no children (leaves omit 'kind')")
-        kind = None
+        return None
+    if kind_name is None:
+        raise _fail(source, where, "internal node has no 'kind' (max, min or chance)")
+    if kind_name not in _KINDS:
+        raise _fail(source, where, f"unknown kind {kind_name!r}; expected max, min or chance")
+    return _KINDS[kind_name]
 
-    value = _parse_value(data.get("value"), source, where, shape)
-    if kind is None and value is None:
-        raise _fail(source, where, "leaf has no 'value'")
 
-    action = data.get("action", node_id)
-    if not isinstance(action, str) or not action:
-        raise _fail(source, where, "'action' must be a non-empty string")
-
-    p = None
-    if "p" in data:
-        if parent_kind is not NodeKind.CHANCE:
-            raise _fail(source, where, "'p' is only allowed on children of a chance node")
-        p = _parse_probability(data["p"], source, where)
-    if p_given is not None and (p is not None) != p_given:
-        raise _fail(source, where, "either every child of a chance node has 'p' or none has")
-
-    player = data.get("player")
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or player < 0):
-        raise _fail(source, where, "'player' must be a non-negative integer")
-
+def _build_children(children_data: list[Any], kind: NodeKind | None, path: str, source: str,
+                    seen: dict[str, str], shape: list[Any], where: str, depth: int) -> list[TreeNode]:
+    """The children of the node at ``path``: distinct action labels, and under a chance node
+    probabilities on all or none of them, summing to 1."""
+    if not children_data:
+        return []
+    first_has_p = isinstance(children_data[0], Mapping) and "p" in children_data[0]
+    child_p_given = first_has_p if kind is NodeKind.CHANCE else None
+    labels: set[str] = set()
     children = []
-    if children_data:
-        first_has_p = isinstance(children_data[0], Mapping) and "p" in children_data[0]
-        child_p_given = first_has_p if kind is NodeKind.CHANCE else None
-        labels: set[str] = set()
-        for i, child_data in enumerate(children_data):
-            child = _build_node(
-                child_data, kind, path, child_p_given, source, seen, shape,
-                position=f"{path}/children[{i}]", depth=depth + 1,
-            )
-            if child.action in labels:
-                raise _fail(source, where, f"two children share the action label {child.action!r}")
-            labels.add(child.action)
-            children.append(child)
-        if kind is NodeKind.CHANCE and child_p_given:
-            total = math.fsum(ch.p for ch in children)  # type: ignore[misc]
-            if abs(total - 1.0) > _P_TOLERANCE:
-                raise _fail(source, where, f"children's probabilities sum to {total:g}, not 1")
-    return TreeNode(node_id, kind, value, action, p, player, tuple(children), path)
+    for i, child_data in enumerate(children_data):
+        child = _build_node(
+            child_data, kind, path, child_p_given, source, seen, shape,
+            position=f"{path}/children[{i}]", depth=depth + 1,
+        )
+        if child.action in labels:
+            raise _fail(source, where, f"two children share the action label {child.action!r}")
+        labels.add(child.action)
+        children.append(child)
+    if kind is NodeKind.CHANCE and child_p_given:
+        total = math.fsum(ch.p for ch in children)  # type: ignore[misc]
+        if abs(total - 1.0) > _P_TOLERANCE:
+            raise _fail(source, where, f"children's probabilities sum to {total:g}, not 1")
+    return children
 
 
 def _parse_value(raw: Any, source: str, where: str, shape: list[Any]) -> Any:
