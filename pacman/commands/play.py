@@ -233,7 +233,9 @@ def play(args: argparse.Namespace) -> int:
     specs = with_human_input(specs, display.human_input())
     first_seed = first_seed_of(args)
     record = _open_record(args.record)
-    results: list[GameResult] = []
+    # A running tally, not a list of results: a long run of games keeps constant memory.
+    played = wins = total_score = 0
+    last: GameResult | None = None
     try:
         number = 0
         while number < args.games:
@@ -246,7 +248,8 @@ def play(args: argparse.Namespace) -> int:
                 print(f"game {number + 1}/{args.games} (seed {seed}): restarted",
                       file=sys.stderr if args.json else sys.stdout, flush=True)
                 continue
-            results.append(result)
+            played, wins, total_score, last = (played + 1, wins + result.won,
+                                               total_score + result.score, result)
             if record is not None:
                 _write_record(record, args.record, result.to_json() + "\n")
             if not announced:
@@ -259,11 +262,9 @@ def play(args: argparse.Namespace) -> int:
         if record is not None:
             _close_record(record, args.record)
         display.close()
-    if not args.json and len(results) > 1:
-        wins = sum(r.won for r in results)
-        mean = sum(r.score for r in results) / len(results)
-        print(f"won {wins}/{len(results)}, mean score {mean:.1f}")
-    interrupted = bool(results) and results[-1].outcome == Outcome.INTERRUPTED
+    if not args.json and played > 1:
+        print(f"won {wins}/{played}, mean score {total_score / played:.1f}")
+    interrupted = last is not None and last.outcome == Outcome.INTERRUPTED
     return 130 if interrupted and display.request != QUIT else 0
 
 

@@ -33,9 +33,20 @@ def _value_options(subcommand: str) -> list[str]:
 PLAY_OPTIONS = _value_options("play")
 
 
+def _option_dest(subcommand: str, option: str) -> str:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return next(a.dest for a in sub.choices[subcommand]._actions if option in a.option_strings)
+
+
+#: The options (under any of their names) whose value is a number of games to play.
+GAME_COUNT_OPTIONS = {option for option in PLAY_OPTIONS
+                      if _option_dest("play", option) in ("games", "game")}
+
+
 def _too_many(option: str, value: str) -> bool:
     """Whether ``value`` asks ``option`` for more work than a test may spend."""
-    if option not in ("--games", "--game"):
+    if option not in GAME_COUNT_OPTIONS:
         return False
     try:
         return int(value) > 3
@@ -56,6 +67,10 @@ def playground(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # files an option names land here
     (tmp_path / "maze.lay").write_text(MAZE_TEXT, encoding="utf-8")
     return tmp_path
+
+
+def test_every_name_of_the_game_count_is_kept_small():
+    assert {"--numGames", "--game"} <= GAME_COUNT_OPTIONS
 
 
 def test_the_fuzzed_options_are_the_real_ones():
