@@ -11,6 +11,7 @@ from typing import Any
 
 from pacman.compat.game import AgentState, Configuration, Grid
 from pacman.errors import GameOverError
+from pacman.rules import agent_xy
 from pacman.state import GameState as EngineState
 
 
@@ -75,7 +76,8 @@ class GameState:
         layout = engine.layout
         start_cell = layout.pacman_start if index == 0 else layout.ghost_starts[index - 1]
         start = Configuration(layout.xy(start_cell), "Stop")
-        here = Configuration(engine.agent_position(index), engine.directions[index])
+        here = Configuration(agent_xy(engine, index) if engine.half_speed_scared
+                             else engine.agent_position(index), engine.directions[index])
         timer = 0 if index == 0 else engine.scared_timers[index - 1]
         return AgentState(start, here, index == 0, timer)
 
@@ -91,7 +93,10 @@ class GameState:
         return self._agent_state(agentIndex)
 
     def getGhostPositions(self) -> list[tuple[int, int]]:
-        return self.engine.ghost_positions
+        engine = self.engine
+        if engine.half_speed_scared:  # a ghost between cells is half way, as in the classic engine
+            return [agent_xy(engine, i) for i in range(1, engine.num_agents)]  # type: ignore[misc]
+        return engine.ghost_positions
 
     def getGhostPosition(self, agentIndex: int) -> tuple[int, int]:
         return self.getGhostState(agentIndex).getPosition()

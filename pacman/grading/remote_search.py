@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from agents.catalog import PACMAN_AGENTS
 from pacman.game import agent_rng
 from pacman.layout import parse_layout
-from pacman.state import GameState
+from pacman.state import GameState, state_class
 
 if TYPE_CHECKING:
     from pacman.grading.sandbox import Worker
@@ -36,6 +36,7 @@ class SearchPlayer:
     def __init__(self, worker: Worker, message: dict[str, Any]) -> None:
         self.worker = worker
         self.layout = parse_layout(message["layout"], name=message["layout_name"])
+        self.state_class = state_class(message.get("rules", "default"))
         self.values: dict[Any, float] = {}
         self.collecting = False
         self.pending: list[GameState] = []
@@ -48,7 +49,7 @@ class SearchPlayer:
 
     def state(self, fields: list[Any]) -> GameState:
         positions, directions, scared, food, capsules, score, turn, outcome = fields
-        return tuple.__new__(GameState, (self.layout, tuple(positions), tuple(directions),
+        return tuple.__new__(self.state_class, (self.layout, tuple(positions), tuple(directions),
                                          tuple(scared), food, capsules, score, turn, outcome))
 
     def evaluate(self, state: GameState) -> float:
