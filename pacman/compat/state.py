@@ -23,6 +23,7 @@ class GameState:
     """A classic-API view of an engine state (``state.engine`` is the wrapped state)."""
 
     __slots__ = ("engine",)
+    engine: EngineState
 
     def __init__(self, engine: EngineState) -> None:
         object.__setattr__(self, "engine", engine)
@@ -92,13 +93,13 @@ class GameState:
             raise ValueError(f"no ghost with agent index {agentIndex}")
         return self._agent_state(agentIndex)
 
-    def getGhostPositions(self) -> list[tuple[int, int]]:
+    def getGhostPositions(self) -> list[tuple[float, float]]:
         engine = self.engine
         if engine.half_speed_scared:  # a ghost between cells is half way, as in the classic engine
-            return [agent_xy(engine, i) for i in range(1, engine.num_agents)]  # type: ignore[misc]
-        return engine.ghost_positions
+            return [agent_xy(engine, i) for i in range(1, engine.num_agents)]
+        return list(engine.ghost_positions)
 
-    def getGhostPosition(self, agentIndex: int) -> tuple[int, int]:
+    def getGhostPosition(self, agentIndex: int) -> tuple[float, float] | None:
         return self.getGhostState(agentIndex).getPosition()
 
     # --- the maze ----------------------------------------------------------------------------

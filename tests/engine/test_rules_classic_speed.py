@@ -235,3 +235,13 @@ def test_random_play_in_the_variant_keeps_ghosts_on_open_cells_and_states_exact(
             assert abs(x - round(x)) + abs(y - round(y)) in (0, 0.5)
         assert pickle.loads(pickle.dumps(after)) == after and hash(after) == hash(tuple(after))
         state = after
+
+
+def test_the_classic_api_shows_a_ghost_between_cells_half_way():
+    from pacman.compat.state import GameState as ClassicState
+
+    between = ClassicState(build(ClassicSpeedState, (1, 3), (4, 1), direction="West", timer=39))
+    assert between.getGhostPositions() == [(4.5, 1)]
+    assert between.getGhostPosition(1) == (4.5, 1) and between.getLegalActions(1) == ["West"]
+    on_cell = ClassicState(build(GameState, (1, 3), (4, 1), direction="West", timer=39))
+    assert on_cell.getGhostPositions() == [(4, 1)] and on_cell.getGhostPosition(1) == (4, 1)
