@@ -93,9 +93,7 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
     if agent == 0:
         target = layout._pacman_moves[positions[0]].get(action)
         if target is None:
-            raise IllegalActionError(
-                f"{action!r} is not legal for Pacman at {layout.cell_xy[positions[0]]}; "
-                f"legal: {', '.join(layout.pacman_actions[positions[0]])}")
+            raise _illegal(state, 0, action)
         score -= TIME_PENALTY
         bit = 1 << target
         if food & bit:
@@ -127,9 +125,7 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
             return _half_speed_ghost_move(state, action, agent, timer)
         target = layout._ghost_moves[cell][directions[agent]].get(action)
         if target is None:
-            raise IllegalActionError(
-                f"{action!r} is not legal for ghost {agent} at {layout.cell_xy[cell]}; legal: "
-                f"{', '.join(layout._ghost_actions[cell][directions[agent]])}")
+            raise _illegal(state, agent, action)
         # list, set item, tuple: half the cost of slicing and concatenating a short tuple
         moved = list(positions)
         moved[agent] = target
@@ -139,20 +135,32 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
             timer -= 1
             scared = scared[:agent - 1] + (timer,) + scared[agent:]
         if target == positions[0]:
-            if timer:
-                score += EAT_GHOST_SCORE
-                moved[agent] = layout.ghost_starts[agent - 1]
-                turned[agent] = "Stop"
-                scared = scared[:agent - 1] + (0,) + scared[agent:]
-            else:
-                score -= LOSE_PENALTY
-                outcome = LOSS
+            scared, score, outcome = _ghost_meets_pacman(layout, agent, timer, moved, turned,
+                                                         scared, score, outcome)
         positions, directions = tuple(moved), tuple(turned)
-    next_turn = agent + 1
-    if next_turn == num_agents:
-        next_turn = 0
+    next_turn = agent + 1 if agent + 1 < num_agents else 0
     return variant((layout, positions, directions, scared, food, capsules, score, next_turn,
                     outcome))
+
+
+def _illegal(state: GameState, agent: int, action: object) -> IllegalActionError:
+    """The error for ``agent`` playing the illegal ``action`` in ``state``."""
+    where = state[0].cell_xy[state[1][agent]]
+    who = "Pacman" if agent == 0 else f"ghost {agent}"
+    between = " between cells" if is_between_cells(state, agent) else ""
+    return IllegalActionError(f"{action!r} is not legal for {who} at {where}{between}; legal: "
+                              f"{', '.join(legal_actions(state, agent))}")
+
+
+def _ghost_meets_pacman(layout, agent, timer, moved, turned, scared, score, outcome):
+    """Ghost ``agent`` (its scared ``timer`` already counted down) meets Pacman after its move:
+    a scared ghost is eaten (``moved``/``turned`` are updated in place), else Pacman loses.
+    Returns the new ``(scared, score, outcome)``."""
+    if timer:
+        moved[agent] = layout.ghost_starts[agent - 1]
+        turned[agent] = "Stop"
+        return scared[:agent - 1] + (0,) + scared[agent:], score + EAT_GHOST_SCORE, outcome
+    return scared, score - LOSE_PENALTY, LOSS
 
 
 def _checked_agent(state: GameState, agent: object) -> int:
@@ -223,30 +231,19 @@ def _half_speed_ghost_move(state: GameState, action: str, agent: int, timer: int
     left); on an odd timer only its last direction, which leaves it on its cell."""
     layout, positions, directions, scared, food, capsules, score, turn, outcome = state
     cell, last = positions[agent], directions[agent]
-    if timer & 1:
-        if action != last:
-            raise IllegalActionError(f"{action!r} is not legal for ghost {agent} at "
-                                     f"{layout.cell_xy[cell]} between cells; legal: {last}")
-        target, behind = cell, cell
+    if timer & 1:  # the second half of a half-speed step: only on, and it stays
+        target = cell if action == last else None
     else:
         target = layout._ghost_moves[cell][last].get(action)
-        if target is None:
-            raise IllegalActionError(
-                f"{action!r} is not legal for ghost {agent} at {layout.cell_xy[cell]}; legal: "
-                f"{', '.join(layout._ghost_actions[cell][last])}")
-        behind = cell
+    if target is None:
+        raise _illegal(state, agent, action)
     timer -= 1
-    moved, turned, timers = list(positions), list(directions), list(scared)
-    moved[agent], turned[agent], timers[agent - 1] = target, action, timer
-    if positions[0] in (target, behind):
-        if timer:
-            score += EAT_GHOST_SCORE
-            moved[agent] = layout.ghost_starts[agent - 1]
-            turned[agent] = "Stop"
-            timers[agent - 1] = 0
-        else:
-            score -= LOSE_PENALTY
-            outcome = LOSS
+    scared = scared[:agent - 1] + (timer,) + scared[agent:]
+    moved, turned = list(positions), list(directions)
+    moved[agent], turned[agent] = target, action
+    if positions[0] in (target, cell):  # between cells (or arriving), it meets Pacman on both
+        scared, score, outcome = _ghost_meets_pacman(layout, agent, timer, moved, turned, scared,
+                                                     score, outcome)
     next_turn = agent + 1 if agent + 1 < len(positions) else 0
-    return type(state)((layout, tuple(moved), tuple(turned), tuple(timers), food, capsules,
-                        score, next_turn, outcome))
+    return type(state)((layout, tuple(moved), tuple(turned), scared, food, capsules, score,
+                        next_turn, outcome))
