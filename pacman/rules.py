@@ -26,6 +26,8 @@ The classic scared speed (a rules variant)
     its position half way (:func:`agent_xy`). One simplification: a capsule eaten while a ghost is
     between cells restarts its timer at 40 on the cell it was heading to (the classic ghost
     finishes that half step with its next move instead). Default states keep the rules above.
+    (The variant also has agents written for the classic API get their legal actions in the
+    classic engine's order, on which their ties depend: see :mod:`pacman.compat.state`.)
 
 Scoring (the classic constants)
     * every Pacman move, ``Stop`` included, costs ``TIME_PENALTY`` (1 point);

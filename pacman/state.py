@@ -40,6 +40,9 @@ class GameState(tuple):
 
     #: Whether scared ghosts move at half speed (:class:`ClassicSpeedState`); read by the rules.
     half_speed_scared = False
+    #: Whether the classic API (:mod:`pacman.compat`) lists legal actions in the classic engine's
+    #: order (West, Stop, East, North, South) rather than the engine's.
+    classic_action_order = False
 
     layout: Layout = property(itemgetter(0))  # type: ignore[assignment]
     positions: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
@@ -204,12 +207,15 @@ class GameState(tuple):
 
 
 class ClassicSpeedState(GameState):
-    """A game state under the classic scared speed: scared ghosts move at half speed (see
-    :mod:`pacman.rules`). Same fields; its successors are of this class too."""
+    """A game state under the classic engine's rules: scared ghosts move at half speed (see
+    :mod:`pacman.rules`), and agents written for the classic API get their legal actions in the
+    classic engine's order, on which their ties depend. Same fields; its successors are of this
+    class too."""
 
     __slots__ = ()
 
     half_speed_scared = True
+    classic_action_order = True
 
     def __reduce__(self):
         return (ClassicSpeedState, (tuple(self),))

@@ -15,6 +15,21 @@ from pacman.rules import agent_xy
 from pacman.state import GameState as EngineState
 
 
+#: The classic engine's order of actions (that of the dictionary it iterated under Python 2, kept
+#: by its Python 3 port), and the engine's legal-action tuples reordered by it.
+CLASSIC_ORDER = ("West", "Stop", "East", "North", "South")
+_RANK = {action: rank for rank, action in enumerate(CLASSIC_ORDER)}
+_REORDERED: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _classic_order(actions: tuple[str, ...]) -> list[str]:
+    """``actions`` in the classic engine's order."""
+    ordered = _REORDERED.get(actions)
+    if ordered is None:
+        ordered = _REORDERED[actions] = tuple(sorted(actions, key=_RANK.__getitem__))
+    return list(ordered)
+
+
 #: The walls grid of each maze seen (keyed by identity; the maze is kept so the key stays valid).
 _WALLS: dict[int, tuple[Any, Grid]] = {}
 
@@ -42,7 +57,10 @@ class GameState:
 
     # --- moves -------------------------------------------------------------------------------
     def getLegalActions(self, agentIndex: int = 0) -> list[str]:
-        return list(self.engine.legal_actions(agentIndex))
+        actions = self.engine.legal_actions(agentIndex)
+        if self.engine.classic_action_order:
+            return _classic_order(actions)
+        return list(actions)
 
     def getLegalPacmanActions(self) -> list[str]:
         return self.getLegalActions(0)

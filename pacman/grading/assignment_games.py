@@ -18,8 +18,9 @@ A game test plays seeded games and gives points by credit bands::
 
 ``rules`` picks the rules the games are played under (:data:`pacman.state.RULES_VARIANTS`):
 ``"default"`` (the engine's rules, :mod:`pacman.rules`) or ``"classic"``, the classic scared
-speed: scared ghosts move at half speed, as in the classic course's engine, so its scores can
-be compared with the classic course's thresholds. The submission's process searches states of
+speed: scared ghosts move at half speed, as in the classic course's engine, and agents written
+for the classic API get their legal actions in its order (West, Stop, East, North, South), so
+scores can be compared with the classic course's thresholds. The submission's process searches states of
 the same variant.
 
 A band with ``required = true`` that is not met makes the whole test score 0, whatever the

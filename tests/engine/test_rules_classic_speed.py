@@ -245,3 +245,16 @@ def test_the_classic_api_shows_a_ghost_between_cells_half_way():
     assert between.getGhostPosition(1) == (4.5, 1) and between.getLegalActions(1) == ["West"]
     on_cell = ClassicState(build(GameState, (1, 3), (4, 1), direction="West", timer=39))
     assert on_cell.getGhostPositions() == [(4, 1)] and on_cell.getGhostPosition(1) == (4, 1)
+
+
+def test_the_classic_api_lists_legal_actions_in_the_classic_order_only_in_the_variant():
+    from pacman.compat.state import GameState as ClassicState
+
+    layout = get_layout("shipped:openClassic")
+    engine = GameState.initial(layout, 1)
+    assert len(engine.legal_actions(0)) >= 4  # an open cell: the order is visible
+    rank = {"West": 0, "Stop": 1, "East": 2, "North": 3, "South": 4}
+    classic = ClassicState(ClassicSpeedState.initial(layout, 1)).getLegalActions(0)
+    assert classic == sorted(engine.legal_actions(0), key=rank.__getitem__)
+    assert ClassicState(engine).getLegalActions(0) == list(engine.legal_actions(0))
+    assert classic != list(engine.legal_actions(0))
