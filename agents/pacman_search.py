@@ -20,6 +20,7 @@ from agents.evaluation import Evaluation
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
 from agents.search.nodes import INF
+from pacman.rules import legal_actions as engine_legal_actions
 from pacman.rules import successor as engine_successor
 
 _MAX, _MIN = NodeKind.MAX, NodeKind.MIN
@@ -57,6 +58,8 @@ class PacmanSearch(Search):
             actions, sign = state[0].pacman_actions[positions[0]], 1
         else:
             actions, sign = state[0]._ghost_actions[positions[turn]][state[2][turn]], -1
+            if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
+                actions = engine_legal_actions(state, turn)
             if self.ghost_kind is not _MIN or self.min_as_chance:
                 return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta)
         counters, successor, evaluate, hook = self.counters, engine_successor, self.evaluate, self.hook
@@ -107,6 +110,8 @@ class PacmanSearch(Search):
             actions = state[0].pacman_actions[positions[0]]
             return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
         actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]
+        if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
+            actions = engine_legal_actions(state, turn)
         if self.ghost_kind is not _MIN or self.min_as_chance:
             return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta, table_key)
         return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)

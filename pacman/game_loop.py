@@ -24,7 +24,7 @@ from pacman.errors import PacmanError
 from pacman.layout import Layout
 from pacman.outcome import Outcome
 from pacman.sandboxed_agent import AgentFailure, SandboxedAgent
-from pacman.state import GameState
+from pacman.state import GameState, state_class
 
 
 class _HardLimit:
@@ -157,7 +157,7 @@ class _Players:
 
 def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0, *,
              max_moves: int | None = 1000, move_time_limit: float | None = None,
-             display: Display | None = None) -> GameResult:
+             display: Display | None = None, rules: str = "default") -> GameResult:
     """Play one game and return its result.
 
     ``agents[0]`` plays Pacman and ``agents[1:]`` the ghosts (the maze must have at least that
@@ -168,10 +168,12 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     Whatever an agent does (raise anything, exit, return garbage, never return) is the
     game's outcome, not an exception of this function; only a built-in agent that refuses
     its setup with a :class:`~pacman.errors.PacmanError` (the keyboard agent without a
-    window) raises it, as the user's configuration error.
+    window) raises it, as the user's configuration error. ``rules`` names the rules variant
+    (:data:`pacman.state.RULES_VARIANTS`: ``"classic"`` plays the classic scared speed, see
+    :mod:`pacman.rules`); an unknown name is a ``ValueError``.
     """
     limit = _limit(move_time_limit)
-    state = GameState.initial(layout, num_ghosts=len(agents) - 1)
+    state = state_class(rules).initial(layout, num_ghosts=len(agents) - 1)
     described: list[dict[str, Any]] = [a.describe() if isinstance(a, AgentSpec)
                  else {"name": type(a).__name__, "options": {}} for a in agents]
     n = len(agents)

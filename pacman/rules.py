@@ -14,6 +14,21 @@ Movement
     continuous grid; this engine keeps every agent on whole cells so that states stay exact and
     hashable); what changes is their policy: ghost agents flee while scared.
 
+The classic scared speed (a rules variant)
+    States of :class:`~pacman.state.ClassicSpeedState` play the classic engine's half speed of
+    scared ghosts, still on whole cells: a scared ghost whose timer is even (40, 38, ...) moves
+    one cell as usual and is then *between cells*, half way from the cell it left to the cell it
+    is recorded on, until its next move; while its timer is odd it is between cells, its only
+    legal action is its last direction, and that move leaves it on its cell (the second half of
+    a half-speed step). So a scared ghost takes two of its moves per cell and has one legal
+    action every other move, as in the classic engine. A ghost between cells meets Pacman on
+    either of its two cells (the classic engine's collision distance), and the classic API shows
+    its position half way (:func:`agent_xy`). One simplification: a capsule eaten while a ghost is
+    between cells restarts its timer at 40 on the cell it was heading to (the classic ghost
+    finishes that half step with its next move instead). Default states keep the rules above.
+    (The variant also has agents written for the classic API get their legal actions in the
+    classic engine's order, on which their ties depend: see :mod:`pacman.compat.state`.)
+
 Scoring (the classic constants)
     * every Pacman move, ``Stop`` included, costs ``TIME_PENALTY`` (1 point);
     * a food dot is worth ``FOOD_SCORE`` (10);
@@ -36,6 +51,7 @@ from __future__ import annotations
 
 import operator
 
+from pacman.directions import VECTORS
 from pacman.errors import GameOverError, IllegalActionError
 from pacman.state import LOSS, WIN, GameState
 
@@ -59,6 +75,8 @@ def legal_actions(state: GameState, agent: int) -> tuple[str, ...]:
         return layout.pacman_actions[state[1][0]]
     try:
         if agent > 0:  # a negative index would silently pick another ghost
+            if state.half_speed_scared and state[3][agent - 1] & 1:
+                return (state[2][agent],)  # between cells: it can only go on
             return layout._ghost_actions[state[1][agent]][state[2][agent]]
     except (IndexError, TypeError):
         pass
@@ -73,12 +91,11 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
     if agent is None:
         agent = turn
     num_agents = len(positions)
+    variant = state.__class__  # a state's successors keep its class (and rules variant)
     if agent == 0:
         target = layout._pacman_moves[positions[0]].get(action)
         if target is None:
-            raise IllegalActionError(
-                f"{action!r} is not legal for Pacman at {layout.cell_xy[positions[0]]}; "
-                f"legal: {', '.join(layout.pacman_actions[positions[0]])}")
+            raise _illegal(state, 0, action)
         score -= TIME_PENALTY
         bit = 1 << target
         if food & bit:
@@ -91,11 +108,13 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
             capsules ^= bit
             scared = (SCARED_TIME,) * (num_agents - 1)
         meets = target in positions and target in positions[1:]  # the first test is cheap
+        between = variant is not GameState and variant.half_speed_scared and _ghosts_behind(
+            state, target)
         positions = (target,) + positions[1:]
         directions = (action,) + directions[1:]
-        if meets:
+        if meets or between:
             positions, directions, scared, score, outcome = _pacman_meets_ghosts(
-                layout, positions, directions, scared, score, outcome)
+                layout, positions, directions, scared, score, outcome, between or ())
     else:
         try:
             if not 0 < agent < num_agents:  # a negative index would move another ghost
@@ -103,35 +122,47 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
             cell = positions[agent]
         except TypeError:
             return successor(state, action, _checked_agent(state, agent))
+        timer = scared[agent - 1]
+        if timer and variant.half_speed_scared:
+            return _half_speed_ghost_move(state, action, agent, timer)
         target = layout._ghost_moves[cell][directions[agent]].get(action)
         if target is None:
-            raise IllegalActionError(
-                f"{action!r} is not legal for ghost {agent} at {layout.cell_xy[cell]}; legal: "
-                f"{', '.join(layout._ghost_actions[cell][directions[agent]])}")
+            raise _illegal(state, agent, action)
         # list, set item, tuple: half the cost of slicing and concatenating a short tuple
         moved = list(positions)
         moved[agent] = target
         turned = list(directions)
         turned[agent] = action
-        timer = scared[agent - 1]
         if timer:
             timer -= 1
             scared = scared[:agent - 1] + (timer,) + scared[agent:]
         if target == positions[0]:
-            if timer:
-                score += EAT_GHOST_SCORE
-                moved[agent] = layout.ghost_starts[agent - 1]
-                turned[agent] = "Stop"
-                scared = scared[:agent - 1] + (0,) + scared[agent:]
-            else:
-                score -= LOSE_PENALTY
-                outcome = LOSS
+            scared, score, outcome = _ghost_meets_pacman(layout, agent, timer, moved, turned,
+                                                         scared, score, outcome)
         positions, directions = tuple(moved), tuple(turned)
-    next_turn = agent + 1
-    if next_turn == num_agents:
-        next_turn = 0
-    return GameState((layout, positions, directions, scared, food, capsules, score, next_turn,
-                      outcome))
+    next_turn = agent + 1 if agent + 1 < num_agents else 0
+    return variant((layout, positions, directions, scared, food, capsules, score, next_turn,
+                    outcome))
+
+
+def _illegal(state: GameState, agent: int, action: object) -> IllegalActionError:
+    """The error for ``agent`` playing the illegal ``action`` in ``state``."""
+    where = state[0].cell_xy[state[1][agent]]
+    who = "Pacman" if agent == 0 else f"ghost {agent}"
+    between = " between cells" if is_between_cells(state, agent) else ""
+    return IllegalActionError(f"{action!r} is not legal for {who} at {where}{between}; legal: "
+                              f"{', '.join(legal_actions(state, agent))}")
+
+
+def _ghost_meets_pacman(layout, agent, timer, moved, turned, scared, score, outcome):
+    """Ghost ``agent`` (its scared ``timer`` already counted down) meets Pacman after its move:
+    a scared ghost is eaten (``moved``/``turned`` are updated in place), else Pacman loses.
+    Returns the new ``(scared, score, outcome)``."""
+    if timer:
+        moved[agent] = layout.ghost_starts[agent - 1]
+        turned[agent] = "Stop"
+        return scared[:agent - 1] + (0,) + scared[agent:], score + EAT_GHOST_SCORE, outcome
+    return scared, score - LOSE_PENALTY, LOSS
 
 
 def _checked_agent(state: GameState, agent: object) -> int:
@@ -147,12 +178,13 @@ def _checked_agent(state: GameState, agent: object) -> int:
     return index
 
 
-def _pacman_meets_ghosts(layout, positions, directions, scared, score, outcome):
-    """Resolve Pacman sharing his cell with one or more ghosts, in ghost order."""
+def _pacman_meets_ghosts(layout, positions, directions, scared, score, outcome, between=()):
+    """Resolve Pacman sharing his cell with one or more ghosts, in ghost order (``between``:
+    ghosts that meet him from between cells, see the classic scared speed)."""
     positions, directions, scared = list(positions), list(directions), list(scared)
     pacman = positions[0]
     for agent in range(1, len(positions)):
-        if positions[agent] != pacman:
+        if positions[agent] != pacman and agent not in between:
             continue
         if scared[agent - 1]:
             score += EAT_GHOST_SCORE
@@ -163,3 +195,57 @@ def _pacman_meets_ghosts(layout, positions, directions, scared, score, outcome):
             score -= LOSE_PENALTY
             outcome = LOSS
     return tuple(positions), tuple(directions), tuple(scared), score, outcome
+
+
+# --- the classic scared speed ------------------------------------------------------------------
+def is_between_cells(state: GameState, agent: int) -> bool:
+    """Whether ghost ``agent`` is half way between two cells (only under the classic scared
+    speed: a scared ghost whose timer is odd)."""
+    return bool(agent > 0 and state.half_speed_scared and state[3][agent - 1] & 1)
+
+
+def _cell_behind(layout, cell: int, direction: str) -> int:
+    """The cell a ghost that moved ``direction`` onto ``cell`` came from."""
+    dx, dy = VECTORS[direction]
+    return cell - dx - dy * layout.width
+
+
+def _ghosts_behind(state: GameState, cell: int) -> tuple[int, ...]:
+    """The ghosts between cells whose cell behind is ``cell`` (they meet Pacman there)."""
+    layout, positions, directions, scared = state[0], state[1], state[2], state[3]
+    return tuple(g for g in range(1, len(positions)) if scared[g - 1] & 1
+                 and _cell_behind(layout, positions[g], directions[g]) == cell)
+
+
+def agent_xy(state: GameState, agent: int) -> tuple[float, float]:
+    """Where the classic engine would show ``agent``: its cell's ``(x, y)``, or half way back
+    towards the cell it came from while it is between cells."""
+    x, y = state[0].cell_xy[state[1][agent]]
+    if not is_between_cells(state, agent):
+        return (x, y)
+    dx, dy = VECTORS[state[2][agent]]
+    return (x - dx / 2, y - dy / 2)
+
+
+def _half_speed_ghost_move(state: GameState, action: str, agent: int, timer: int) -> GameState:
+    """A scared ghost's move under the classic scared speed (``timer`` > 0): on an even timer a
+    move as usual, after which the ghost is between cells (it also meets Pacman on the cell it
+    left); on an odd timer only its last direction, which leaves it on its cell."""
+    layout, positions, directions, scared, food, capsules, score, turn, outcome = state
+    cell, last = positions[agent], directions[agent]
+    if timer & 1:  # the second half of a half-speed step: only on, and it stays
+        target = cell if action == last else None
+    else:
+        target = layout._ghost_moves[cell][last].get(action)
+    if target is None:
+        raise _illegal(state, agent, action)
+    timer -= 1
+    scared = scared[:agent - 1] + (timer,) + scared[agent:]
+    moved, turned = list(positions), list(directions)
+    moved[agent], turned[agent] = target, action
+    if positions[0] in (target, cell):  # between cells (or arriving), it meets Pacman on both
+        scared, score, outcome = _ghost_meets_pacman(layout, agent, timer, moved, turned, scared,
+                                                     score, outcome)
+    next_turn = agent + 1 if agent + 1 < len(positions) else 0
+    return type(state)((layout, tuple(moved), tuple(turned), scared, food, capsules, score,
+                        next_turn, outcome))

@@ -39,6 +39,12 @@ class GameState(tuple):
 
     __slots__ = ()
 
+    #: Whether scared ghosts move at half speed (:class:`ClassicSpeedState`); read by the rules.
+    half_speed_scared = False
+    #: Whether the classic API (:mod:`pacman.compat`) lists legal actions in the classic engine's
+    #: order (West, Stop, East, North, South) rather than the engine's.
+    classic_action_order = False
+
     layout: Layout = property(itemgetter(0))  # type: ignore[assignment]
     positions: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
     directions: tuple[str, ...] = property(itemgetter(2))  # type: ignore[assignment]
@@ -201,7 +207,35 @@ class GameState(tuple):
         return state_png(self)
 
 
-__all__ = ["GameState", "WIN", "LOSS", "UNREACHABLE"]
+class ClassicSpeedState(GameState):
+    """A game state under the classic engine's rules: scared ghosts move at half speed (see
+    :mod:`pacman.rules`), and agents written for the classic API get their legal actions in the
+    classic engine's order, on which their ties depend. Same fields; its successors are of this
+    class too."""
+
+    __slots__ = ()
+
+    half_speed_scared = True
+    classic_action_order = True
+
+    def __reduce__(self):
+        return (ClassicSpeedState, (tuple(self),))
+
+
+#: The rules variants a game may be played under, by name (the ``rules`` of a game test).
+RULES_VARIANTS: dict[str, type[GameState]] = {"default": GameState, "classic": ClassicSpeedState}
+
+
+def state_class(rules: str) -> type[GameState]:
+    """The state class of the rules variant named ``rules`` (``ValueError`` if there is none)."""
+    try:
+        return RULES_VARIANTS[rules]
+    except KeyError:
+        raise ValueError(f"unknown rules {rules!r}; known: {', '.join(RULES_VARIANTS)}") from None
+
+
+__all__ = ["GameState", "ClassicSpeedState", "RULES_VARIANTS", "state_class", "WIN", "LOSS",
+           "UNREACHABLE"]
 
 
 class _RulesOnFirstUse:

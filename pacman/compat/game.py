@@ -3,7 +3,8 @@ state records that ``getGhostStates()`` returns."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterable
+from typing import Any
 
 from pacman import directions as _d
 
@@ -62,7 +63,7 @@ class Actions:
         return (position[0] + dx, position[1] + dy)
 
     @staticmethod
-    def getLegalNeighbors(position: tuple[int, int], walls: "Grid") -> list[tuple[int, int]]:
+    def getLegalNeighbors(position: tuple[int, int], walls: Grid) -> list[tuple[int, int]]:
         x, y = int(position[0]), int(position[1])
         result = []
         for dx, dy in _d.VECTORS.values():
@@ -81,7 +82,7 @@ class Grid:
         self.data = [[initial] * height for _ in range(width)]
 
     @classmethod
-    def from_cells(cls, width: int, height: int, cells: Iterator[tuple[int, int]]) -> "Grid":
+    def from_cells(cls, width: int, height: int, cells: Iterable[tuple[int, int]]) -> Grid:
         grid = cls(width, height)
         for x, y in cells:
             grid.data[x][y] = True
@@ -104,14 +105,14 @@ class Grid:
                 for y in range(self.height - 1, -1, -1)]
         return "\n".join(rows)
 
-    def copy(self) -> "Grid":
+    def copy(self) -> Grid:
         grid = Grid(self.width, self.height)
         grid.data = [list(column) for column in self.data]
         return grid
 
     deepCopy = copy
 
-    def shallowCopy(self) -> "Grid":
+    def shallowCopy(self) -> Grid:
         grid = Grid(self.width, self.height)
         grid.data = self.data
         return grid
@@ -125,13 +126,14 @@ class Grid:
 
 
 class Configuration:
-    """A position and the direction of the last move."""
+    """A position and the direction of the last move (a ghost half way between two cells has
+    a position ending in ``.5``, as in the classic engine)."""
 
-    def __init__(self, pos: tuple[int, int], direction: str) -> None:
+    def __init__(self, pos: tuple[float, float], direction: str) -> None:
         self.pos = pos
         self.direction = direction
 
-    def getPosition(self) -> tuple[int, int]:
+    def getPosition(self) -> tuple[float, float]:
         return self.pos
 
     def getDirection(self) -> str:
@@ -160,13 +162,13 @@ class AgentState:
         self.numCarrying = 0
         self.numReturned = 0
 
-    def getPosition(self) -> tuple[int, int] | None:
+    def getPosition(self) -> tuple[float, float] | None:
         return None if self.configuration is None else self.configuration.getPosition()
 
     def getDirection(self) -> str:
         return self.configuration.getDirection()
 
-    def copy(self) -> "AgentState":
+    def copy(self) -> AgentState:
         return AgentState(self.start, self.configuration, self.isPacman, self.scaredTimer)
 
     def __str__(self) -> str:

@@ -19,7 +19,8 @@ import random
 import sys
 import types
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from pacman.compat import game as compat_game
 from pacman.compat import multi_agents as compat_multi_agents
@@ -119,7 +120,7 @@ def classic_options(cls: type) -> list[inspect.Parameter]:
     """The constructor options of a classic agent class, each typed ``str`` (classic agents
     receive their command-line arguments as text)."""
     try:
-        parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
     except (TypeError, ValueError):
         return []
     options = []
@@ -182,6 +183,6 @@ def adapt(obj: Any, module: types.ModuleType, kind: str) -> Any:
 
 def _parameter_names(cls: type) -> set[str]:
     try:
-        return set(inspect.signature(cls.__init__).parameters)
+        return set(inspect.signature(cls.__init__).parameters)  # type: ignore[misc]
     except (TypeError, ValueError):
         return set()

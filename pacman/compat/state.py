@@ -11,7 +11,23 @@ from typing import Any
 
 from pacman.compat.game import AgentState, Configuration, Grid
 from pacman.errors import GameOverError
+from pacman.rules import agent_xy
 from pacman.state import GameState as EngineState
+
+
+#: The classic engine's order of actions (that of the dictionary it iterated under Python 2, kept
+#: by its Python 3 port), and the engine's legal-action tuples reordered by it.
+CLASSIC_ORDER = ("West", "Stop", "East", "North", "South")
+_RANK = {action: rank for rank, action in enumerate(CLASSIC_ORDER)}
+_REORDERED: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _classic_order(actions: tuple[str, ...]) -> list[str]:
+    """``actions`` in the classic engine's order."""
+    ordered = _REORDERED.get(actions)
+    if ordered is None:
+        ordered = _REORDERED[actions] = tuple(sorted(actions, key=_RANK.__getitem__))
+    return list(ordered)
 
 
 #: The walls grid of each maze seen (keyed by identity; the maze is kept so the key stays valid).
@@ -22,6 +38,7 @@ class GameState:
     """A classic-API view of an engine state (``state.engine`` is the wrapped state)."""
 
     __slots__ = ("engine",)
+    engine: EngineState
 
     def __init__(self, engine: EngineState) -> None:
         object.__setattr__(self, "engine", engine)
@@ -40,7 +57,10 @@ class GameState:
 
     # --- moves -------------------------------------------------------------------------------
     def getLegalActions(self, agentIndex: int = 0) -> list[str]:
-        return list(self.engine.legal_actions(agentIndex))
+        actions = self.engine.legal_actions(agentIndex)
+        if self.engine.classic_action_order:
+            return _classic_order(actions)
+        return list(actions)
 
     def getLegalPacmanActions(self) -> list[str]:
         return self.getLegalActions(0)
@@ -75,7 +95,8 @@ class GameState:
         layout = engine.layout
         start_cell = layout.pacman_start if index == 0 else layout.ghost_starts[index - 1]
         start = Configuration(layout.xy(start_cell), "Stop")
-        here = Configuration(engine.agent_position(index), engine.directions[index])
+        here = Configuration(agent_xy(engine, index) if engine.half_speed_scared
+                             else engine.agent_position(index), engine.directions[index])
         timer = 0 if index == 0 else engine.scared_timers[index - 1]
         return AgentState(start, here, index == 0, timer)
 
@@ -90,10 +111,13 @@ class GameState:
             raise ValueError(f"no ghost with agent index {agentIndex}")
         return self._agent_state(agentIndex)
 
-    def getGhostPositions(self) -> list[tuple[int, int]]:
-        return self.engine.ghost_positions
+    def getGhostPositions(self) -> list[tuple[float, float]]:
+        engine = self.engine
+        if engine.half_speed_scared:  # a ghost between cells is half way, as in the classic engine
+            return [agent_xy(engine, i) for i in range(1, engine.num_agents)]
+        return list(engine.ghost_positions)
 
-    def getGhostPosition(self, agentIndex: int) -> tuple[int, int]:
+    def getGhostPosition(self, agentIndex: int) -> tuple[float, float] | None:
         return self.getGhostState(agentIndex).getPosition()
 
     # --- the maze ----------------------------------------------------------------------------

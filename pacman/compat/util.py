@@ -5,7 +5,8 @@ from __future__ import annotations
 import heapq
 import random
 import sys
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 
 def manhattanDistance(xy1: tuple[float, float], xy2: tuple[float, float]) -> float:
@@ -51,26 +52,26 @@ class Counter(dict):
         for key in list(self):
             self[key] = self[key] / divisor
 
-    def copy(self) -> "Counter":
+    def copy(self) -> Counter:
         return Counter(dict.copy(self))
 
     def __mul__(self, other: Mapping[Any, float]) -> float:
         small, big = (self, other) if len(self) <= len(other) else (other, self)
         return sum(value * big[key] for key, value in small.items() if key in big)
 
-    def __add__(self, other: Mapping[Any, float]) -> "Counter":
+    def __add__(self, other: Mapping[Any, float]) -> Counter:
         result = Counter(self)
         for key, value in other.items():
             result[key] += value
         return result
 
-    def __sub__(self, other: Mapping[Any, float]) -> "Counter":
+    def __sub__(self, other: Mapping[Any, float]) -> Counter:
         result = Counter(self)
         for key, value in other.items():
             result[key] -= value
         return result
 
-    def __radd__(self, other: Any) -> "Counter":
+    def __radd__(self, other: Any) -> Counter:
         if other == 0:  # sum() starts from 0
             return self.copy()
         return NotImplemented

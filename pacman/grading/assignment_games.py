@@ -12,8 +12,16 @@ A game test plays seeded games and gives points by credit bands::
     games = 10
     seed = 1
     max_moves = 500
+    rules = "classic"               # the rules variant (default: "default"), see below
     credit = [{ metric = "wins", at_least = 1, points = 0, required = true },
               { metric = "mean_score", at_least = 500, points = 1 }]
+
+``rules`` picks the rules the games are played under (:data:`pacman.state.RULES_VARIANTS`):
+``"default"`` (the engine's rules, :mod:`pacman.rules`) or ``"classic"``, the classic scared
+speed: scared ghosts move at half speed, as in the classic course's engine, and agents written
+for the classic API get their legal actions in its order (West, Stop, East, North, South), so
+scores can be compared with the classic course's thresholds. The submission's process searches states of
+the same variant.
 
 A band with ``required = true`` that is not met makes the whole test score 0, whatever the
 other bands (the classic course's "minimum" values).
@@ -43,6 +51,7 @@ from pacman.errors import ConfigurationError
 from pacman.grading.assignment import (_GAME_KEYS, _POSITION_KEYS, METRICS, Band, Test,
                                        TestLimits, _common, _search_keys, _Table)
 from pacman.plugins import suggest
+from pacman.state import RULES_VARIANTS
 
 
 def _maze_and_ghosts(t: _Table, where: str) -> dict[str, Any]:
@@ -90,7 +99,8 @@ def game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Map
     if leaderboard is not None and leaderboard not in METRICS:
         raise ConfigurationError(f"{where}: 'leaderboard' must be one of {', '.join(METRICS)}")
     common["points"] = sum(b.points for b in credit)
-    return Test(search=search, evaluation_role=evaluation, options=options,
+    rules = t.choice("rules", tuple(RULES_VARIANTS), "default")
+    return Test(search=search, evaluation_role=evaluation, options=options, rules=rules,
                 games=t.positive("games", int, 1), max_moves=t.positive("max_moves", int, 500),
                 credit=tuple(credit), leaderboard=leaderboard, **maze, **common)
 

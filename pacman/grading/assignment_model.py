@@ -87,6 +87,7 @@ class Test:
     max_moves: int = 500
     credit: tuple[Band, ...] = ()
     leaderboard: str | None = None
+    rules: str = "default"          # game tests: the rules variant (pacman.state.RULES_VARIANTS)
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,8 @@ _RANDOM_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "count", "seed", "agen
                                     "branching", "values", "strict_pruning", "ties",
                                     "compare_evaluated")
 _GAME_KEYS = _COMMON_TEST_KEYS + ("search", "evaluation", "options", "layout", "ghosts", "games",
-                                  "seed", "max_moves", "credit", "leaderboard", "ghost_count")
+                                  "seed", "max_moves", "credit", "leaderboard", "ghost_count",
+                                  "rules")
 _POSITION_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "layout", "ghosts", "ghost_count",
                                       "seed", "max_moves")
 

@@ -11,10 +11,11 @@ from pacman.grading.assignment import Test
 from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _error_text,
                                    _finish, _Session, _Stop)
 from pacman.grading.sandbox import WorkerFailure
-from pacman.layout import load_layout
+from pacman.grading.state_api import state_fields
+from pacman.layout import Layout, load_layout
 from pacman.lineup import agent_spec
 from pacman.outcome import FAILURES, Outcome
-from pacman.state import GameState
+from pacman.state import GameState, state_class
 
 class SubmissionError(Exception):
     """The submission's agent failed to decide (its message says how)."""
@@ -29,8 +30,7 @@ class RemoteAgent:
         self.budget_exceeded = False
 
     def get_action(self, state: GameState) -> str:
-        fields = [list(state[1]), list(state[2]), list(state[3]), state[4], state[5], state[6],
-                  state[7], state[8]]
+        fields = state_fields(state)
         try:
             reply = self.session.request({"cmd": "move", "state": fields}, self.move_seconds)
         except WorkerFailure as failure:
@@ -46,7 +46,8 @@ class RemoteAgent:
 
 
 def game_test(session: _Session, test: Test, result: TestResult) -> None:
-    """Play the test's seeded games and score them by its credit bands."""
+    """Play the test's seeded games (under its rules variant) and score them by its credit
+    bands."""
     layout = load_layout(test.layout)
     names = [g.strip() for g in test.ghosts.split(",")]
     num_ghosts = len(names) if len(names) > 1 else layout.num_ghosts
@@ -57,24 +58,10 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
     scores: list[float] = []
     for i in range(test.games):
         seed = test.seed + i
-        try:
-            session.ensure()
-            initial = GameState.initial(layout, num_ghosts=num_ghosts)
-            reply = session.request({
-                "cmd": "game", "role": test.role, "search": test.search,
-                "evaluation_role": test.evaluation_role, "options": dict(test.options),
-                "layout": layout.text, "layout_name": layout.name, "seed": seed,
-                "budget": test.limits.node_budget,
-                "state": [list(initial[1]), list(initial[2]), list(initial[3]), initial[4],
-                          initial[5], initial[6], initial[7], initial[8]]},
-                STARTUP_SECONDS)
-        except WorkerFailure as failure:
-            raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
-        if reply.get("error"):
-            raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
+        _start_game(session, test, layout, num_ghosts, i, seed)
         pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE)
         game = run_game(layout, [pacman, *ghosts], seed, max_moves=test.max_moves,
-                        move_time_limit=test.limits.move_seconds)
+                        move_time_limit=test.limits.move_seconds, rules=test.rules)
         outcome = Outcome.TIMEOUT if pacman.budget_exceeded else game.outcome
         outcomes.append(outcome)
         scores.append(game.score)
@@ -93,19 +80,45 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
     result.output.insert(0, f"{metrics['wins']}/{test.games} wins, mean score "
                             f"{metrics['mean_score']:.1f}, {metrics['timeouts']} timeouts, "
                             f"{metrics['failures']} failures ({test.layout} vs {test.ghosts})")
+    result.score = _credit(test, metrics, result.output)
+    _finish(result, session)
+
+
+def _start_game(session: _Session, test: Test, layout: Layout, num_ghosts: int, i: int,
+                seed: int) -> None:
+    """Have the worker build Pacman for game ``i`` (and tell it the rules variant, so that it
+    rebuilds states of the same class); a failure stops the test (:class:`_Stop`)."""
+    try:
+        session.ensure()
+        initial = state_class(test.rules).initial(layout, num_ghosts=num_ghosts)
+        reply = session.request({
+            "cmd": "game", "role": test.role, "search": test.search,
+            "evaluation_role": test.evaluation_role, "options": dict(test.options),
+            "layout": layout.text, "layout_name": layout.name, "seed": seed,
+            "budget": test.limits.node_budget, "rules": test.rules,
+            "state": state_fields(initial)},
+            STARTUP_SECONDS)
+    except WorkerFailure as failure:
+        raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
+    if reply.get("error"):
+        raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
+
+
+def _credit(test: Test, metrics: dict[str, float], output: list[str]) -> float:
+    """The points the credit bands give for ``metrics`` (0 if a required band is not met),
+    each band's verdict appended to ``output``."""
     score, missed = 0.0, []
     for band in test.credit:
         met = band.met(metrics[band.metric])
         score += band.points if met else 0.0
         if band.required and not met:
             missed.append(band.describe())
-        result.output.append(f"{'+' if met else ' '}{band.points:g} for {band.describe()}: "
-                             f"{'yes' if met else 'no'} ({_metric_text(band.metric, metrics[band.metric])})")
+        output.append(f"{'+' if met else ' '}{band.points:g} for {band.describe()}: "
+                      f"{'yes' if met else 'no'} ({_metric_text(band.metric, metrics[band.metric])})")
     if missed:
-        score = 0.0
-        result.output.append(f"0 points: a required band is not met ({'; '.join(missed)})")
-    result.score = score
-    _finish(result, session)
+        output.append(f"0 points: a required band is not met ({'; '.join(missed)})")
+        return 0.0
+    return score
 
 
 def _metric_text(metric: str, value: float) -> str:

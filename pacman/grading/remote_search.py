@@ -20,7 +20,7 @@ from pacman.grading.state_api import state_fields, state_of_fields
 from pacman.layout import parse_layout
 from pacman.lineup import CONVERTERS
 from pacman.options import bind_options
-from pacman.state import GameState
+from pacman.state import GameState, state_class
 
 if TYPE_CHECKING:
     from pacman.grading.sandbox import Worker
@@ -39,6 +39,7 @@ class SearchPlayer:
     def __init__(self, worker: Worker, message: dict[str, Any]) -> None:
         self.worker = worker
         self.layout = parse_layout(message["layout"], name=message["layout_name"])
+        self.state_class = state_class(message.get("rules", "default"))
         self.values: dict[Any, float] = {}
         self.collecting = False
         self.pending: list[GameState] = []
@@ -53,7 +54,7 @@ class SearchPlayer:
                              evaluation=self.evaluate, **options)
 
     def state(self, fields: list[Any]) -> GameState:
-        return state_of_fields(self.layout, fields)
+        return state_of_fields(self.layout, fields, self.state_class)
 
     def evaluate(self, state: GameState) -> float:
         key = state.key

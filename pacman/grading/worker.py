@@ -57,7 +57,7 @@ from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClas
 from pacman.layout import parse_layout
 from pacman.options import declared_options
 from pacman.plugins import load_file_module
-from pacman.state import GameState
+from pacman.state import ClassicSpeedState, GameState, state_class
 
 #: Characters of the submission's output sent back with each answer.
 OUTPUT_SHOWN = 2000
@@ -138,6 +138,8 @@ class Session:
         self.game_agent: Any = None
         self.layout: Any = None
         self.budget: int | None = None
+        self.state_class: type[GameState] = GameState
+        self.budget_class: type[GameState] = _BudgetState
 
     # --- commands ----------------------------------------------------------------------------
     def load(self, message: dict[str, Any]) -> dict[str, Any]:
@@ -187,6 +189,8 @@ class Session:
     def game(self, message: dict[str, Any]) -> dict[str, Any]:
         self.layout = parse_layout(message["layout"], name=message["layout_name"])
         self.budget = message.get("budget")
+        self.state_class = state_class(message.get("rules", "default"))
+        self.budget_class = _BUDGET_CLASSES[self.state_class]
         rng = agent_rng(message["seed"], 0)
         options = dict(message.get("options") or {})
         try:
@@ -264,8 +268,8 @@ class Session:
                   capsules, score, turn, outcome)
         if self.budget is not None and budget:
             _BudgetState.remaining = self.budget
-            return tuple.__new__(_BudgetState, values)
-        return tuple.__new__(GameState, values)
+            return tuple.__new__(self.budget_class, values)
+        return tuple.__new__(self.state_class, values)
 
 
 class _BudgetState(GameState):
@@ -278,10 +282,21 @@ class _BudgetState(GameState):
         if _BudgetState.remaining <= 0:
             raise NodeBudgetExceeded("generated more successors than the node budget allows")
         _BudgetState.remaining -= 1
-        return tuple.__new__(_BudgetState, rules.successor(self, action, agent))
+        return rules.successor(self, action, agent)  # of this class: successors keep it
 
     def successors(self) -> list[tuple[str, GameState]]:
         return [(a, self.successor(a)) for a in self.legal_actions()]
+
+
+class _ClassicBudgetState(_BudgetState, ClassicSpeedState):
+    """A budgeted state under the classic scared speed."""
+
+    __slots__ = ()
+
+
+#: The budgeted state class of each rules variant's state class.
+_BUDGET_CLASSES: dict[type[GameState], type[GameState]] = {
+    GameState: _BudgetState, ClassicSpeedState: _ClassicBudgetState}
 
 
 def _build_native(cls: Any, index: int, rng: random.Random, options: dict[str, Any]) -> Any:
