@@ -43,7 +43,7 @@ from pacman.layout import parse_layout
 from pacman.recording import check_ending, check_result_data, game_of_line
 from pacman.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
 from pacman.outcome import Outcome
-from pacman.state import GameState
+from pacman.state import GameState, state_class
 
 if TYPE_CHECKING:  # at run time they come from __getattr__ (end of module)
     from pacman.game_loop import failure_message, run_game
@@ -147,6 +147,7 @@ class GameResult:
     failure: Failure | None = None
     agent_stats: list[dict[str, Any] | None] = field(default_factory=list)
     version: str = __version__
+    rules: str = "default"  # the rules variant (pacman.state.RULES_VARIANTS) the game was played by
 
     def __post_init__(self) -> None:
         self.outcome = Outcome(self.outcome)  # the member, when built from a recording's text
@@ -156,7 +157,10 @@ class GameResult:
         return self.outcome == Outcome.WIN
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if data["rules"] == "default":  # games by the default rules keep their old form
+            del data["rules"]
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -226,7 +230,11 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     except (AttributeError, TypeError):
         raise ReplayError("the recording holds no maze text") from None
     try:
-        state = GameState.initial(layout, num_ghosts=result.num_ghosts)
+        kind = state_class(result.rules)
+    except ValueError as error:
+        raise ReplayError(f"the recording names {error}") from None
+    try:
+        state = kind.initial(layout, num_ghosts=result.num_ghosts)
     except (ValueError, TypeError) as error:
         raise ReplayError(f"the recording does not fit its maze: {error}") from None
     yield state

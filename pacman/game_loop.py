@@ -202,7 +202,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
         agents=described, outcome=outcome, score=state.score, moves=tally.moves,
         actions=tally.actions, think_time=tally.think, max_move_time=tally.longest,
         decisions=tally.decisions, max_moves=max_moves, move_time_limit=move_time_limit,
-        failure=failure, agent_stats=stats)
+        failure=failure, agent_stats=stats, rules=rules)
     if display is not None:
         with contextlib.suppress(KeyboardInterrupt, GameInterrupted):
             display.finish(state, result)

@@ -31,7 +31,8 @@ REQUIRED = {
     "seed": _INT, "layout": _TEXT, "layout_text": _TEXT, "num_ghosts": _COUNT, "score": _INT,
     "moves": _COUNT, "outcome": _TEXT,
 }
-OPTIONAL_NUMBERS = {"max_moves": _COUNT, "move_time_limit": _SECONDS, "version": _TEXT}
+OPTIONAL_NUMBERS = {"max_moves": _COUNT, "move_time_limit": _SECONDS, "version": _TEXT,
+                    "rules": _TEXT}
 
 
 def check_result_data(data: Any) -> dict[str, Any]:

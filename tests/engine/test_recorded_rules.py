@@ -1,0 +1,56 @@
+"""A game played by a rules variant records the variant and replays by it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pacman.errors import ReplayError
+from pacman.game import GameResult, replay_states
+from pacman.game_loop import run_game
+from pacman.layout import load_layout
+from pacman.lineup import agent_spec
+from pacman.state import ClassicSpeedState, GameState
+
+
+def _capsule_game(rules: str) -> GameResult:
+    # Seeds are searched for a game in which a capsule is eaten, so the variant matters.
+    layout = load_layout("smallClassic")
+    for seed in range(40):
+        result = run_game(layout, [agent_spec("greedy", "pacman"), *[agent_spec("random", "ghost")] * 2], seed, max_moves=150, rules=rules)
+        states = list(replay_states(result))
+        if any(any(state.scared_timers) for state in states):
+            return result
+    raise AssertionError("no game ate a capsule")
+
+
+def test_a_classic_speed_game_records_its_rules_and_replays_by_them():
+    result = _capsule_game("classic")
+    data = json.loads(result.to_json())
+    assert data["rules"] == "classic"
+    again = GameResult.from_json(result.to_json())
+    states = list(replay_states(again))
+    assert all(type(state) is ClassicSpeedState for state in states)
+    assert states[-1].score == result.score
+
+
+def test_the_same_actions_do_not_replay_by_the_default_rules():
+    data = json.loads(_capsule_game("classic").to_json())
+    del data["rules"]
+    with pytest.raises(ReplayError):
+        list(replay_states(GameResult.from_dict(data)))
+
+
+def test_a_default_game_keeps_the_old_recording_form():
+    result = run_game(load_layout("smallClassic"), [agent_spec("greedy", "pacman"), agent_spec("random", "ghost")], 1, max_moves=20)
+    assert "rules" not in json.loads(result.to_json())
+    assert all(type(state) is GameState for state in replay_states(result))
+
+
+def test_an_unknown_rules_name_is_refused():
+    data = json.loads(run_game(load_layout("smallClassic"), [agent_spec("greedy", "pacman"), agent_spec("random", "ghost")], 1,
+                               max_moves=5).to_json())
+    data["rules"] = "arcade"
+    with pytest.raises(ReplayError, match="unknown rules 'arcade'"):
+        list(replay_states(GameResult.from_dict(data)))
