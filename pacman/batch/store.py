@@ -66,6 +66,8 @@ def record_line(job: GameJob, result: GameResult, index: int | None = None) -> s
     position in its batch (it orders the conditions of a report)."""
     # The same data as result.to_dict(), without the deep copy dataclasses.asdict makes.
     data = dict(vars(result))
+    if data["rules"] == "default":  # as GameResult.to_dict: default games keep their old form
+        del data["rules"]
     if result.failure is not None:
         data["failure"] = dict(vars(result.failure))
     record = {"key": job.key, "index": index, "job": job.to_dict(), "result": data}
