@@ -75,7 +75,7 @@ def legal_actions(state: GameState, agent: int) -> tuple[str, ...]:
         return layout.pacman_actions[state[1][0]]
     try:
         if agent > 0:  # a negative index would silently pick another ghost
-            if state.half_speed_scared and state[3][agent - 1] & 1:
+            if state[3][agent - 1] & 1 and state.half_speed_scared:  # timer first: cheaper
                 return (state[2][agent],)  # between cells: it can only go on
             return layout._ghost_actions[state[1][agent]][state[2][agent]]
     except (IndexError, TypeError):
