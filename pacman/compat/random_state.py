@@ -18,6 +18,9 @@ import sys
 from array import array
 from typing import Any
 
+#: Words (32 bits) a submission may draw in one call before its state counts as unreachable.
+MAX_WORDS_PER_CALL = 1 << 22
+
 _WORDS = 624                 # the Mersenne Twister's words; its state adds a position (0-624)
 _STATE_VERSION = 3           # random.Random.VERSION
 
@@ -59,9 +62,11 @@ def words_between(start: tuple[Any, ...], end: tuple[Any, ...], bound: int) -> i
     if start[0] != end[0]:
         return None
     target, position = end[1][:_WORDS], end[1][_WORDS]
-    generator = random.Random()
-    generator.setstate(start)
     words, at = start[1][:_WORDS], start[1][_WORDS]
+    if words == target and position >= at:  # the same block of words: no need to step
+        return position - at if position - at <= bound else None
+    generator = random.Random(0)
+    generator.setstate(start)
     drawn = 0
     while drawn <= bound:
         if words == target and position >= at:
@@ -80,3 +85,55 @@ def _swapped(words: array) -> array:
     copy = array(words.typecode, words)
     copy.byteswap()
     return copy
+
+
+class LentRandom:
+    """The grader's random stream as the global :mod:`random` while the submission runs: the
+    submission's side of :class:`pacman.grading.classic_stream.SharedStream`.
+
+    A request carries either the stream's whole state (``{"state": ...}``, see
+    :func:`encode_state`) or how many words the grader drew since the state this process last
+    had (``{"advance": n}``). After the call :meth:`reply` says how many words the submission
+    drew (``{"words": k}``, ``k`` ``None`` if its state is not reachable within
+    :data:`MAX_WORDS_PER_CALL` words: it seeded or set the generator). Nothing here needs to be
+    trusted: whatever ``k`` a submission reports, it could as well have drawn that many words.
+    """
+
+    #: The global generator's state after the last call (the base of the next ``advance``).
+    kept: tuple[Any, ...] | None = None
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+        self.start: tuple[Any, ...] | None = None
+        self.drawn: int | None = None
+
+    def __enter__(self) -> LentRandom:
+        if self.data is None:
+            return self
+        if "state" in self.data:
+            random.setstate(decode_state(self.data["state"]))
+        elif LentRandom.kept is not None:
+            random.setstate(LentRandom.kept)
+            advance = int(self.data.get("advance", 0))
+            if advance > 0:
+                random.getrandbits(32 * advance)
+        self.start = random.getstate()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.finish()
+
+    def finish(self) -> None:
+        if self.start is None or self.drawn is not None:
+            return
+        end = random.getstate()
+        LentRandom.kept = end
+        self.drawn = words_between(self.start, end, MAX_WORDS_PER_CALL)
+        self.drawn = -1 if self.drawn is None else self.drawn
+
+    def reply(self) -> dict[str, Any]:
+        """The reply's ``random`` entry (none when the request lent no stream)."""
+        if self.start is None:
+            return {}
+        self.finish()
+        return {"random": {"words": None if self.drawn == -1 else self.drawn}}

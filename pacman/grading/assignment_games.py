@@ -125,6 +125,9 @@ def game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Map
     if stream == "shared" and any(g.strip() != "random" for g in maze["ghosts"].split(",")):
         raise ConfigurationError(f"{where}: 'random = \"shared\"' plays the classic random ghost "
                                  "only: 'ghosts' must be \"random\"")
+    if stream == "shared" and search is not None:
+        raise ConfigurationError(f"{where}: 'random = \"shared\"' needs the submission's own "
+                                 "agent ('agent'), not 'search'")
     return Test(search=search, evaluation_role=evaluation, options=options, rules=rules,
                 random=stream,
                 games=t.positive("games", int, 1), max_moves=t.positive("max_moves", int, 500),

@@ -10,18 +10,20 @@ A game test with ``random = "shared"`` plays the same games:
 * :class:`ClassicRandomGhost` draws from it exactly as the classic random ghost does (one
   ``random()`` per move, scanned over its legal actions sorted by name), even when it has a
   single legal action (a scared ghost between two cells);
-* the submission's process gets the stream's state with each request, sets its global
-  ``random`` to it before calling the agent and sends back the state after
-  (:func:`encode_state`, :func:`decode_state`). The grader takes the state back only if it is
-  reachable from the state it sent by drawing at most :data:`MAX_WORDS_PER_CALL` 32-bit words
-  (every draw of :mod:`random` consumes whole words: the Mersenne Twister's state is its 624
-  words and a position). A state that is not reachable (the submission seeded or set the
-  generator, or forged the answer) is refused: the stream goes on from the grader's own state
-  and the test says so once; from then on the submission's draws are its own.
+* the submission's process gets the stream with each request (its whole state at a game's
+  start, then the number of words the ghosts drew since), sets its global ``random`` to it
+  before calling the agent and answers how many 32-bit words the agent drew
+  (:class:`pacman.compat.random_state.LentRandom`): every draw of :mod:`random` consumes whole
+  words, so the state it left is reachable from the one it was lent by drawing ``k`` words, and
+  the grader draws the same ``k`` (at most :data:`MAX_WORDS_PER_CALL`). A state that is not
+  reachable (the submission seeded or set the generator) or an answer that is not such a count
+  is refused: the stream goes on from the grader's own state and the test says so once; from
+  then on the submission's draws are its own.
 
-The submission can still steer the ghost by how many numbers it draws (as it can in the classic
-autograder, where it shares the very same generator); it cannot put the generator in a state of
-its choice.
+The submission's answer need not be trusted: whatever count it reports, it could have drawn
+that many words. It can steer the ghost by how many numbers it draws (as it can in the classic
+autograder, where it shares the very same generator), but it cannot put the generator in a
+state of its choice.
 """
 
 from __future__ import annotations
@@ -29,10 +31,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pacman.compat.random_state import decode_state, encode_state, words_between
+from pacman.compat.random_state import MAX_WORDS_PER_CALL, encode_state
 
-#: Words (32 bits) a submission may draw in one call before its state is refused as unreachable.
-MAX_WORDS_PER_CALL = 1 << 22
 #: What the test's output says when the submission's state is refused.
 RESEEDED = ("the submission reseeded Python's random numbers (or drew more than "
             f"{MAX_WORDS_PER_CALL} of them in one move); its games no longer follow the classic "
@@ -47,27 +47,43 @@ class SharedStream:
         self.bound = bound
         self.shared = True      # False once the submission's state was refused
         self.refused = False    # True once, for the test's output
+        self.synced = False     # whether the submission's process holds the stream's state
+        self.pending = 0        # words drawn here since the submission's process last had it
 
-    def lend(self) -> dict[str, Any] | None:
-        """The state to send with a request (``None`` once sharing stopped)."""
-        return encode_state(self.generator.getstate()) if self.shared else None
+    def lend(self, whole: bool = False) -> dict[str, Any] | None:
+        """What to send with a request: the whole state (``whole``, or when the submission's
+        process may not hold it), else the words drawn here since; ``None`` once sharing
+        stopped."""
+        if not self.shared:
+            return None
+        if whole or not self.synced:
+            lent: dict[str, Any] = {"state": encode_state(self.generator.getstate())}
+        else:
+            lent = {"advance": self.pending}
+        self.pending = 0
+        return lent
 
-    def take_back(self, sent: dict[str, Any] | None, returned: Any) -> None:
-        """Continue from the submission's ``returned`` state if it is reachable from ``sent``;
-        otherwise stop sharing (and note the refusal)."""
-        if sent is None or not self.shared:
+    def take_back(self, returned: Any) -> None:
+        """Continue from the submission's draws: ``returned`` says how many words it drew
+        (``{"words": k}``; ``k`` at most the bound). ``k`` ``None`` (its state is not reachable:
+        it seeded or set its generator) or anything else stops the sharing."""
+        if not self.shared:
             return
-        try:
-            state = decode_state(returned)
-        except ValueError:
-            state = None
-        if state is None or words_between(self.generator.getstate(), state, self.bound) is None:
+        words = returned.get("words", -1) if isinstance(returned, dict) else -1
+        if isinstance(words, bool) or not isinstance(words, int) or not 0 <= words <= self.bound:
             self.shared, self.refused = False, True
             return
-        self.generator.setstate(state)
+        if words:
+            self.generator.getrandbits(32 * words)
+        self.synced = True
+
+    def lost(self) -> None:
+        """The submission's process did not answer (it will get the whole state next time)."""
+        self.synced = False
 
     def random(self) -> float:
-        """One draw, as ``random.random()`` of the classic autograder."""
+        """One draw, as ``random.random()`` of the classic autograder (two words)."""
+        self.pending += 2
         return self.generator.random()
 
 

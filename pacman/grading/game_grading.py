@@ -40,11 +40,13 @@ class RemoteAgent:
         try:
             reply = self.session.request(request, self.move_seconds)
         except WorkerFailure as failure:
+            if self.stream is not None:
+                self.stream.lost()
             if failure.kind == "timeout":
                 raise AgentTimeout() from None
             raise SubmissionError(str(failure)) from None
-        if self.stream is not None:
-            self.stream.take_back(lent, reply.get("random"))
+        if lent is not None:
+            self.stream.take_back(reply.get("random"))  # type: ignore[union-attr]
         error = reply.get("error")
         if error:
             if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
@@ -111,7 +113,7 @@ def _start_game(session: _Session, test: Test, layout: Layout, num_ghosts: int, 
         "layout": layout.text, "layout_name": layout.name, "seed": seed,
         "budget": test.limits.node_budget, "rules": test.rules,
         "state": state_fields(initial), "keep": stream is not None and i > 0}
-    lent = stream.lend() if stream is not None else None
+    lent = stream.lend(whole=True) if stream is not None else None
     if lent is not None:
         request["random"] = lent
     try:
@@ -121,8 +123,8 @@ def _start_game(session: _Session, test: Test, layout: Layout, num_ghosts: int, 
         raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
     if reply.get("error"):
         raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
-    if stream is not None:
-        stream.take_back(lent, reply.get("random"))
+    if stream is not None and lent is not None:
+        stream.take_back(reply.get("random"))
 
 
 def _credit(test: Test, metrics: dict[str, float], output: list[str]) -> float:

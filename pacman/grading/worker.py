@@ -46,7 +46,7 @@ from typing import Any
 
 import agents.base  # noqa: F401  (a submission may subclass it; imported before the hook)
 from pacman import rules
-from pacman.compat.random_state import decode_state, encode_state
+from pacman.compat.random_state import LentRandom
 from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
                                   install_classic_modules, is_classic_agent, is_classic_module,
                                   is_classic_source)
@@ -207,7 +207,7 @@ class Session:
             if not (message.get("keep") and self.game_agent is not None):
                 self.game_agent = self._build_game_agent(message)
             start = getattr(self.game_agent, "start_game", None)
-            with _LentRandom(message.get("random")) as lent:
+            with LentRandom(message.get("random")) as lent:
                 if callable(start):
                     start(self._state(message["state"]))
         except BaseException as error:
@@ -246,7 +246,7 @@ class Session:
 
     def move(self, message: dict[str, Any]) -> dict[str, Any]:
         state = self._state(message["state"])
-        with _LentRandom(message.get("random")) as lent:
+        with LentRandom(message.get("random")) as lent:
             try:
                 action = self.game_agent.get_action(state)
             except BaseException as error:
@@ -279,32 +279,6 @@ class Session:
             _BudgetState.remaining = self.budget
             return tuple.__new__(self.budget_class, values)
         return tuple.__new__(self.state_class, values)
-
-
-class _LentRandom:
-    """The grader's random stream as the global :mod:`random` while the submission runs (when
-    the request carries one, see :mod:`pacman.grading.classic_stream`); :meth:`reply` is the
-    state to send back. The grader checks that state: nothing here needs to be trusted."""
-
-    def __init__(self, data: Any) -> None:
-        self.data = data
-        self.after: Any = None
-
-    def __enter__(self) -> _LentRandom:
-        if self.data is not None:
-            random.setstate(decode_state(self.data))
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.data is not None:
-            self.after = encode_state(random.getstate())
-
-    def reply(self) -> dict[str, Any]:
-        if self.data is None:
-            return {}
-        if self.after is None:  # asked for inside the block (the agent failed)
-            self.after = encode_state(random.getstate())
-        return {"random": self.after}
 
 
 class _BudgetState(GameState):

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pacman.compat.random_state import decode_state, encode_state, words_between
+from pacman.compat.random_state import (MAX_WORDS_PER_CALL, LentRandom, decode_state,
+                                        encode_state, words_between)
 from pacman.errors import ConfigurationError
 from pacman.game_loop import run_game
 from pacman.grading.assignment import load_assignment, parse_assignment
@@ -141,18 +142,49 @@ def test_what_is_not_a_random_state_is_refused(data):
         decode_state(data)
 
 
-def test_the_stream_takes_back_a_reachable_state_and_refuses_a_forged_one():
-    stream = SharedStream(0)
+def test_the_lent_random_counts_the_words_drawn_and_refuses_a_reseeded_generator():
+    stream, reference = SharedStream(0), random.Random(0)
+    with LentRandom(stream.lend()) as lent:  # the whole state, at a game's start
+        random.choice("abc")
+        random.random()
+    reference.choice("abc")
+    reference.random()
+    stream.take_back(lent.reply()["random"])
+    assert stream.generator.getstate() == reference.getstate() and not stream.refused
+    stream.random()  # the ghost's draw: the submission's process is told to advance by it
+    reference.random()
     sent = stream.lend()
-    drawer = random.Random()
-    drawer.setstate(decode_state(sent))
-    drawer.choice("abc")
-    stream.take_back(sent, encode_state(drawer.getstate()))
-    assert stream.generator.getstate() == drawer.getstate() and not stream.refused
+    assert sent == {"advance": 2}
+    with LentRandom(sent) as lent:
+        assert random.getstate() == reference.getstate()
+        random.shuffle(list(range(10)))
+    reference.shuffle(list(range(10)))
+    stream.take_back(lent.reply()["random"])
+    assert stream.generator.getstate() == reference.getstate()
     before = stream.generator.getstate()
-    stream.take_back(stream.lend(), encode_state(random.Random(0).getstate()))  # reseeded
+    with LentRandom(stream.lend()) as lent:
+        random.seed(1)
+    assert lent.reply() == {"random": {"words": None}}
+    stream.take_back(lent.reply()["random"])
     assert stream.refused and not stream.shared and stream.lend() is None
     assert stream.generator.getstate() == before  # the grader's own state goes on
+
+
+@pytest.mark.parametrize("answer", [None, {}, {"words": -1}, {"words": True}, {"words": "3"},
+                                    {"words": MAX_WORDS_PER_CALL + 1}])
+def test_an_answer_that_is_not_a_count_of_words_is_refused(answer):
+    stream = SharedStream(0)
+    stream.lend()
+    stream.take_back(answer)
+    assert stream.refused and stream.lend() is None
+
+
+def test_a_lent_random_without_a_stream_leaves_the_generator_alone():
+    random.seed(3)
+    state = random.getstate()
+    with LentRandom(None) as lent:
+        pass
+    assert lent.reply() == {} and random.getstate() == state
 
 
 # --- graded games ----------------------------------------------------------------------------------
@@ -255,6 +287,10 @@ def test_shared_random_plays_the_random_ghost_only_and_is_a_known_mode():
     assert _shared_assignment().questions[0].tests[0].random == "shared"
     with pytest.raises(ConfigurationError, match="'ghosts' must be \"random\""):
         _shared_assignment(ghosts="directional")
+    with pytest.raises(ConfigurationError, match="needs the submission's own agent"):
+        parse_assignment({"roles": {"e": ["better"]}, "questions": [{"id": "q", "tests": [
+            {"type": "game", "search": "expectimax", "evaluation": "e", "random": "shared",
+             "credit": [{"metric": "wins", "at_least": 0}]}]}]}, "a.toml")
     with pytest.raises(ConfigurationError, match="'random' must be one of per-game, shared"):
         _shared_assignment(random="global")
     assert parse_assignment({"roles": {"reflex": ["ReflexAgent"]}, "questions": [{"id": "q", "tests": [
