@@ -26,20 +26,20 @@ the same variant.
 
 ``random`` picks where the games' random numbers come from. ``"per-game"`` (the default): game
 ``i`` is seeded with ``seed + i``, every agent has its own generator seeded from it, and Pacman
-is built afresh for each game, so each game stands alone. ``"shared"``: the classic
-autograder's own games. It seeds Python's global ``random`` once with ``seed`` and plays the
-games in a row with one Pacman object and one random ghost, all drawing from that one stream;
-so does this test (see :mod:`pacman.grading.classic_stream`): one stream seeded with ``seed``,
-the ghosts (``ghosts = "random"`` only) draw from it exactly as the classic random ghost, the
-submission's global ``random`` is set to it for each of its calls (``registerInitialState``,
-``getAction``) and taken back after, and the submission's agent is built once and kept across
-the test's games (``registerInitialState`` is called at each game's start, as the classic
-engine does). A submission that seeds or sets ``random`` itself (or forges the state it sends
-back) is refused: its games go on from the grader's stream and the test's output says once
-that they no longer follow the classic autograder's. With ``rules = "classic"`` and a
-deterministic agent the games are the classic autograder's, move for move, with one known
-exception: a capsule eaten while a scared ghost is between two cells restarts that ghost's
-timer on its next cell (the classic engine restarts it where the ghost is).
+is built afresh for each game, so each game stands alone. ``"shared"``: the classic autograder's
+own games. It seeds Python's global ``random`` once with ``seed`` and plays the games in a row
+with one Pacman object and one random ghost, all drawing from that one stream; so does this test
+(see :mod:`pacman.grading.classic_stream`): one stream seeded with ``seed``, the ghosts
+(``ghosts = "random"`` only) draw from it exactly as the classic random ghost, the submission's
+global ``random`` is set to it for each of its calls (``registerInitialState``, ``getAction``)
+and the grader draws as many words as the submission drew, and the submission's agent is built
+once and kept across the test's games (``registerInitialState`` is called at each game's start,
+as the classic engine does). A submission that seeds or sets ``random`` itself (or answers what
+is not a count of words) is refused: its games go on from the grader's stream and the test's
+output says once that they no longer follow the classic autograder's. With ``rules = "classic"``
+and a deterministic agent the games are the classic autograder's, move for move, with one known
+exception: a capsule eaten while a scared ghost is between two cells restarts that ghost's timer
+on its next cell, half a cell ahead of the classic engine, which restarts it mid-cell.
 
 A band with ``required = true`` that is not met makes the whole test score 0, whatever the
 other bands (the classic course's "minimum" values).
