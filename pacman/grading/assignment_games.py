@@ -13,6 +13,7 @@ A game test plays seeded games and gives points by credit bands::
     seed = 1
     max_moves = 500
     rules = "classic"               # the rules variant (default: "default"), see below
+    random = "shared"               # the classic autograder's games (default: "per-game"), see below
     credit = [{ metric = "wins", at_least = 1, points = 0, required = true },
               { metric = "mean_score", at_least = 500, points = 1 }]
 
@@ -22,6 +23,23 @@ speed: scared ghosts move at half speed, as in the classic course's engine, and 
 for the classic API get their legal actions in its order (West, Stop, East, North, South), so
 scores can be compared with the classic course's thresholds. The submission's process searches states of
 the same variant.
+
+``random`` picks where the games' random numbers come from. ``"per-game"`` (the default): game
+``i`` is seeded with ``seed + i``, every agent has its own generator seeded from it, and Pacman
+is built afresh for each game, so each game stands alone. ``"shared"``: the classic autograder's
+own games. It seeds Python's global ``random`` once with ``seed`` and plays the games in a row
+with one Pacman object and one random ghost, all drawing from that one stream; so does this test
+(see :mod:`pacman.grading.classic_stream`): one stream seeded with ``seed``, the ghosts
+(``ghosts = "random"`` only) draw from it exactly as the classic random ghost, the submission's
+global ``random`` is set to it for each of its calls (``registerInitialState``, ``getAction``)
+and the grader draws as many words as the submission drew, and the submission's agent is built
+once and kept across the test's games (``registerInitialState`` is called at each game's start,
+as the classic engine does). A submission that seeds or sets ``random`` itself (or answers what
+is not a count of words) is refused: its games go on from the grader's stream and the test's
+output says once that they no longer follow the classic autograder's. With ``rules = "classic"``
+and a deterministic agent the games are the classic autograder's, move for move, with one known
+exception: a capsule eaten while a scared ghost is between two cells restarts that ghost's timer
+on its next cell, half a cell ahead of the classic engine, which restarts it mid-cell.
 
 A band with ``required = true`` that is not met makes the whole test score 0, whatever the
 other bands (the classic course's "minimum" values).
@@ -52,6 +70,9 @@ from pacman.grading.assignment import (_GAME_KEYS, _POSITION_KEYS, METRICS, Band
                                        TestLimits, _common, _search_keys, _Table)
 from pacman.plugins import suggest
 from pacman.state import RULES_VARIANTS
+
+#: The ``random`` modes of a game test (see the module docstring).
+RANDOM_MODES = ("per-game", "shared")
 
 
 def _maze_and_ghosts(t: _Table, where: str) -> dict[str, Any]:
@@ -100,7 +121,15 @@ def game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Map
         raise ConfigurationError(f"{where}: 'leaderboard' must be one of {', '.join(METRICS)}")
     common["points"] = sum(b.points for b in credit)
     rules = t.choice("rules", tuple(RULES_VARIANTS), "default")
+    stream = t.choice("random", RANDOM_MODES, "per-game")
+    if stream == "shared" and any(g.strip() != "random" for g in maze["ghosts"].split(",")):
+        raise ConfigurationError(f"{where}: 'random = \"shared\"' plays the classic random ghost "
+                                 "only: 'ghosts' must be \"random\"")
+    if stream == "shared" and search is not None:
+        raise ConfigurationError(f"{where}: 'random = \"shared\"' needs the submission's own "
+                                 "agent ('agent'), not 'search'")
     return Test(search=search, evaluation_role=evaluation, options=options, rules=rules,
+                random=stream,
                 games=t.positive("games", int, 1), max_moves=t.positive("max_moves", int, 500),
                 credit=tuple(credit), leaderboard=leaderboard, **maze, **common)
 

@@ -88,6 +88,7 @@ class Test:
     credit: tuple[Band, ...] = ()
     leaderboard: str | None = None
     rules: str = "default"          # game tests: the rules variant (pacman.state.RULES_VARIANTS)
+    random: str = "per-game"        # game tests: "per-game" seeds, or one "shared" classic stream
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ _RANDOM_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "count", "seed", "agen
                                     "compare_evaluated")
 _GAME_KEYS = _COMMON_TEST_KEYS + ("search", "evaluation", "options", "layout", "ghosts", "games",
                                   "seed", "max_moves", "credit", "leaderboard", "ghost_count",
-                                  "rules")
+                                  "rules", "random")
 _POSITION_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "layout", "ghosts", "ghost_count",
                                       "seed", "max_moves")
 

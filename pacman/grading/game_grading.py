@@ -8,6 +8,7 @@ from typing import cast
 
 from pacman.game import AgentTimeout, run_game
 from pacman.grading.assignment import Test
+from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
 from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _error_text,
                                    _finish, _Session, _Stop)
 from pacman.grading.sandbox import WorkerFailure
@@ -24,19 +25,28 @@ class SubmissionError(Exception):
 class RemoteAgent:
     """Pacman in the grader's game loop: each decision is asked of the worker."""
 
-    def __init__(self, session: _Session, move_seconds: float) -> None:
+    def __init__(self, session: _Session, move_seconds: float,
+                 stream: SharedStream | None = None) -> None:
         self.session = session
         self.move_seconds = move_seconds
+        self.stream = stream
         self.budget_exceeded = False
 
     def get_action(self, state: GameState) -> str:
-        fields = state_fields(state)
+        request: dict[str, object] = {"cmd": "move", "state": state_fields(state)}
+        lent = self.stream.lend() if self.stream is not None else None
+        if lent is not None:
+            request["random"] = lent
         try:
-            reply = self.session.request({"cmd": "move", "state": fields}, self.move_seconds)
+            reply = self.session.request(request, self.move_seconds)
         except WorkerFailure as failure:
+            if self.stream is not None:
+                self.stream.lost()
             if failure.kind == "timeout":
                 raise AgentTimeout() from None
             raise SubmissionError(str(failure)) from None
+        if lent is not None:
+            self.stream.take_back(reply.get("random"))  # type: ignore[union-attr]
         error = reply.get("error")
         if error:
             if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
@@ -54,21 +64,28 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
     if test.ghost_count is not None:
         num_ghosts = min(num_ghosts, test.ghost_count)
     ghosts = [agent_spec(names[0] if len(names) == 1 else names[i], "ghost") for i in range(num_ghosts)]
+    stream = SharedStream(test.seed) if test.random == "shared" else None
+    players: list[object] = (list(ghosts) if stream is None else
+                             [ClassicRandomGhost(k + 1, stream) for k in range(num_ghosts)])
     outcomes: list[str] = []
     scores: list[float] = []
     for i in range(test.games):
         seed = test.seed + i
-        _start_game(session, test, layout, num_ghosts, i, seed)
-        pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE)
-        game = run_game(layout, [pacman, *ghosts], seed, max_moves=test.max_moves,
-                        move_time_limit=test.limits.move_seconds, rules=test.rules)
+        _start_game(session, test, layout, num_ghosts, i, seed, stream)
+        pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE, stream)
+        game = run_game(layout, [pacman, *players], seed,  # type: ignore[list-item]
+                        max_moves=test.max_moves, move_time_limit=test.limits.move_seconds,
+                        rules=test.rules)
         outcome = Outcome.TIMEOUT if pacman.budget_exceeded else game.outcome
         outcomes.append(outcome)
         scores.append(game.score)
-        line = f"game {i + 1} (seed {seed}): {outcome}, score {game.score}, {game.moves} moves"
+        which = f"game {i + 1}" if stream is not None else f"game {i + 1} (seed {seed})"
+        line = f"{which}: {outcome}, score {game.score}, {game.moves} moves"
         if game.failure is not None:
             line += f": {game.failure.message.removeprefix('SubmissionError: ')}"
         result.output.append(line)
+    if stream is not None and stream.refused:
+        result.output.append(RESEEDED)
     metrics = {
         "games": test.games, "wins": outcomes.count(Outcome.WIN),
         "win_rate": outcomes.count(Outcome.WIN) / test.games,
@@ -85,23 +102,29 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
 
 
 def _start_game(session: _Session, test: Test, layout: Layout, num_ghosts: int, i: int,
-                seed: int) -> None:
-    """Have the worker build Pacman for game ``i`` (and tell it the rules variant, so that it
-    rebuilds states of the same class); a failure stops the test (:class:`_Stop`)."""
+                seed: int, stream: SharedStream | None) -> None:
+    """Have the worker build Pacman for game ``i`` (with a shared ``stream``: for the first
+    game only, then keep it) and start it (telling it the rules variant, so that it rebuilds
+    states of the same class); a failure stops the test (:class:`_Stop`)."""
+    initial = state_class(test.rules).initial(layout, num_ghosts=num_ghosts)
+    request = {
+        "cmd": "game", "role": test.role, "search": test.search,
+        "evaluation_role": test.evaluation_role, "options": dict(test.options),
+        "layout": layout.text, "layout_name": layout.name, "seed": seed,
+        "budget": test.limits.node_budget, "rules": test.rules,
+        "state": state_fields(initial), "keep": stream is not None and i > 0}
+    lent = stream.lend(whole=True) if stream is not None else None
+    if lent is not None:
+        request["random"] = lent
     try:
         session.ensure()
-        initial = state_class(test.rules).initial(layout, num_ghosts=num_ghosts)
-        reply = session.request({
-            "cmd": "game", "role": test.role, "search": test.search,
-            "evaluation_role": test.evaluation_role, "options": dict(test.options),
-            "layout": layout.text, "layout_name": layout.name, "seed": seed,
-            "budget": test.limits.node_budget, "rules": test.rules,
-            "state": state_fields(initial)},
-            STARTUP_SECONDS)
+        reply = session.request(request, STARTUP_SECONDS)
     except WorkerFailure as failure:
         raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
     if reply.get("error"):
         raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
+    if stream is not None and lent is not None:
+        stream.take_back(reply.get("random"))
 
 
 def _credit(test: Test, metrics: dict[str, float], output: list[str]) -> float:

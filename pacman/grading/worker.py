@@ -46,6 +46,7 @@ from typing import Any
 
 import agents.base  # noqa: F401  (a submission may subclass it; imported before the hook)
 from pacman import rules
+from pacman.compat.random_state import LentRandom
 from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
                                   install_classic_modules, is_classic_agent, is_classic_module,
                                   is_classic_source)
@@ -187,12 +188,13 @@ class Session:
         return reply
 
     def game(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Build the agent for a game (or, with ``keep``, keep the one of the test's previous
+        game, as the classic autograder does) and start it on the game's first state. With
+        ``random``, the global :mod:`random` is the grader's stream while the agent starts."""
         self.layout = parse_layout(message["layout"], name=message["layout_name"])
         self.budget = message.get("budget")
         self.state_class = state_class(message.get("rules", "default"))
         self.budget_class = _BUDGET_CLASSES[self.state_class]
-        rng = agent_rng(message["seed"], 0)
-        options = dict(message.get("options") or {})
         try:
             if message.get("search"):  # the grader runs its search and asks for evaluations
                 evaluation = self.roles[message["evaluation_role"]]
@@ -202,19 +204,24 @@ class Session:
                     raise TypeError(f"{message['evaluation_role']} is not a function")
                 self.evaluation, self.game_agent = evaluation, None
                 return {"error": None}
-            else:
-                cls = self.roles[message["role"]]
-                if is_classic_agent(cls):
-                    factory = classic_agent_factory(cls)
-                    self.game_agent = factory(index=0, rng=rng, **{k: str(v) for k, v in options.items()})
-                else:
-                    self.game_agent = _build_native(cls, 0, rng, options)
+            if not (message.get("keep") and self.game_agent is not None):
+                self.game_agent = self._build_game_agent(message)
             start = getattr(self.game_agent, "start_game", None)
-            if callable(start):
-                start(self._state(message["state"]))
+            with LentRandom(message.get("random")) as lent:
+                if callable(start):
+                    start(self._state(message["state"]))
         except BaseException as error:
             return {"error": _describe(error)}
-        return {"error": None}
+        return {"error": None, **lent.reply()}
+
+    def _build_game_agent(self, message: dict[str, Any]) -> Any:
+        rng = agent_rng(message["seed"], 0)
+        options = dict(message.get("options") or {})
+        cls = self.roles[message["role"]]
+        if is_classic_agent(cls):
+            factory = classic_agent_factory(cls)
+            return factory(index=0, rng=rng, **{k: str(v) for k, v in options.items()})
+        return _build_native(cls, 0, rng, options)
 
     def position(self, message: dict[str, Any]) -> dict[str, Any]:
         """The agent's move from a real position held by the grader, which counts the states
@@ -239,14 +246,16 @@ class Session:
 
     def move(self, message: dict[str, Any]) -> dict[str, Any]:
         state = self._state(message["state"])
-        try:
-            action = self.game_agent.get_action(state)
-        except BaseException as error:
-            return {"action": None, "error": _describe(error)}
+        with LentRandom(message.get("random")) as lent:
+            try:
+                action = self.game_agent.get_action(state)
+            except BaseException as error:
+                return {"action": None, "error": _describe(error), **lent.reply()}
         if not isinstance(action, str):
             return {"action": None, "error": {"type": "TypeError", "message": "returned "
-                    f"{type(action).__name__} {action!r:.60}, not an action name", "traceback": ""}}
-        return {"action": action, "error": None}
+                    f"{type(action).__name__} {action!r:.60}, not an action name", "traceback": ""},
+                    **lent.reply()}
+        return {"action": action, "error": None, **lent.reply()}
 
     def evaluate(self, message: dict[str, Any]) -> dict[str, Any]:
         """The evaluation function on each state the grader's search sends."""
