@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agents.maze_tables import _TABLES, maze_tables
+from agents.strong_evaluation import strong
 from pacman.errors import ConfigurationError
 from pacman.plugins import resolve
 from pacman.state import GameState
@@ -157,6 +158,7 @@ EVALUATIONS: dict[str, Evaluation] = {
     "score": Evaluation("score", score),
     "closest_dot": Evaluation("closest_dot", closest_dot),
     "better": Evaluation("better", better),
+    "strong": Evaluation("strong", strong),
 }
 
 
