@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from agents.base import BaseAgent
 from agents.evaluation import EVALUATIONS, Evaluation
+from agents.forced_loss import longest_resistance
 from agents.pacman_game import PacmanGame
 from agents.search.algorithms import alphabeta, expectimax, minimax
 from agents.search.deepening import iterative_deepening
@@ -208,6 +209,8 @@ class IterativeDeepeningAgent(SearchAgent):
 
     ``clock``: ``cpu`` counts the budget in CPU time of the searching thread, so the depth
     reached does not depend on other load on the machine; ``wall`` in elapsed time.
+    ``resist``: when the deepest iteration sees a forced capture, play the move of the deepest
+    iteration that did not (hold out longest against the worst case, :mod:`agents.forced_loss`).
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -215,8 +218,9 @@ class IterativeDeepeningAgent(SearchAgent):
                  evaluation: Evaluation = EVALUATIONS["better"],
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
-                 clock: Literal["cpu", "wall"] = "cpu") -> None:
+                 clock: Literal["cpu", "wall"] = "cpu", resist: bool = False) -> None:
         super().__init__(index, rng, evaluation=evaluation)
+        self.resist = resist
         if time_budget <= 0:
             raise ConfigurationError(f"time_budget must be positive, got {time_budget}")
         if clock not in CLOCKS:
@@ -229,10 +233,13 @@ class IterativeDeepeningAgent(SearchAgent):
         self.clock = clock
 
     def search(self, state: GameState) -> SearchResult:
-        return iterative_deepening(self.game, state, max_depth=self.max_depth,
-                                   time_budget=self.time_budget, algorithm="alphabeta",
-                                   order=self.order, rng=self.rng, reorder=self.reorder,
-                                   table=self.table, clock=CLOCKS[self.clock])
+        finished: list[SearchResult] = []
+        result = iterative_deepening(self.game, state, max_depth=self.max_depth,
+                                     time_budget=self.time_budget, algorithm="alphabeta",
+                                     order=self.order, rng=self.rng, reorder=self.reorder,
+                                     table=self.table, clock=CLOCKS[self.clock],
+                                     on_iteration=finished.append if self.resist else None)
+        return longest_resistance(state, result, finished) if finished else result
 
 
 class MonteCarloAgent(SearchAgent):
