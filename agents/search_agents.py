@@ -8,6 +8,7 @@ principal variation, statistics) for displays and experiments, and totals its wo
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from typing import Any, Literal
@@ -234,11 +235,17 @@ class IterativeDeepeningAgent(SearchAgent):
 
     def search(self, state: GameState) -> SearchResult:
         finished: list[SearchResult] = []
-        result = iterative_deepening(self.game, state, max_depth=self.max_depth,
-                                     time_budget=self.time_budget, algorithm="alphabeta",
-                                     order=self.order, rng=self.rng, reorder=self.reorder,
-                                     table=self.table, clock=CLOCKS[self.clock],
-                                     on_iteration=finished.append if self.resist else None)
+        collecting = gc.isenabled()
+        gc.disable()  # a full collection mid-search (up to ~20 ms) would overrun the budget
+        try:
+            result = iterative_deepening(self.game, state, max_depth=self.max_depth,
+                                         time_budget=self.time_budget, algorithm="alphabeta",
+                                         order=self.order, rng=self.rng, reorder=self.reorder,
+                                         table=self.table, clock=CLOCKS[self.clock],
+                                         on_iteration=finished.append if self.resist else None)
+        finally:
+            if collecting:
+                gc.enable()
         return longest_resistance(state, result, finished) if finished else result
 
 
