@@ -2,8 +2,8 @@
 
 It refines :func:`agents.evaluation.better` where the lost games of the strongest setting showed
 why Pacman dies: cornered in a dead end or a loop by two ghosts, with a capsule in reach that
-the old evaluation did not count as a way out, and scared ghosts left alone although they could
-be eaten before they recover. Every feature is a maze distance or a count of cells from the
+the old evaluation did not count as a way out, or next to a scared ghost about to recover that
+it counted as harmless. Every feature is a maze distance or a count of cells from the
 per-maze tables (:mod:`agents.maze_tables`), so a leaf costs a few microseconds and the search
 goes deep.
 
