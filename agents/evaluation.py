@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agents.maze_tables import _TABLES, maze_tables
+from agents.strong_evaluation import strong
 from pacman.registry import Registry
 from pacman.state import GameState
 
@@ -136,6 +137,7 @@ EVALUATIONS: Registry[Evaluation] = Registry("evaluation function", {
     "score": Evaluation("score", score),
     "closest_dot": Evaluation("closest_dot", closest_dot),
     "better": Evaluation("better", better),
+    "strong": Evaluation("strong", strong),
 })
 
 

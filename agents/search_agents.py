@@ -8,6 +8,7 @@ principal variation, statistics) for displays and experiments, and totals its wo
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from typing import Any, Literal
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 
 from agents.base import BaseAgent
 from agents.evaluation import EVALUATIONS, Evaluation
+from agents.forced_loss import longest_resistance
 from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
 from agents.pacman_game import PacmanGame
 from agents.search.algorithms import alphabeta, expectimax, minimax
@@ -197,6 +199,8 @@ class IterativeDeepeningAgent(SearchAgent):
 
     ``clock``: ``cpu`` counts the budget in CPU time of the searching thread, so the depth
     reached does not depend on other load on the machine; ``wall`` in elapsed time.
+    ``resist``: when the deepest iteration sees a forced capture, play the move of the deepest
+    iteration that did not (hold out longest against the worst case, :mod:`agents.forced_loss`).
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -204,8 +208,9 @@ class IterativeDeepeningAgent(SearchAgent):
                  evaluation: Evaluation = EVALUATIONS["better"],
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
-                 clock: Literal["cpu", "wall"] = "cpu") -> None:
+                 clock: Literal["cpu", "wall"] = "cpu", resist: bool = False) -> None:
         super().__init__(index, rng, evaluation=evaluation)
+        self.resist = resist
         if time_budget <= 0:
             raise ConfigurationError(f"time_budget must be positive, got {time_budget}")
         if clock not in CLOCKS:
@@ -218,10 +223,19 @@ class IterativeDeepeningAgent(SearchAgent):
         self.clock = clock
 
     def search(self, state: GameState) -> SearchResult:
-        return iterative_deepening(self.game, state, max_depth=self.max_depth,
-                                   time_budget=self.time_budget, algorithm="alphabeta",
-                                   order=self.order, rng=self.rng, reorder=self.reorder,
-                                   table=self.table, clock=CLOCKS[self.clock])
+        finished: list[SearchResult] = []
+        collecting = gc.isenabled()
+        gc.disable()  # a full collection mid-search (up to ~20 ms) would overrun the budget
+        try:
+            result = iterative_deepening(self.game, state, max_depth=self.max_depth,
+                                         time_budget=self.time_budget, algorithm="alphabeta",
+                                         order=self.order, rng=self.rng, reorder=self.reorder,
+                                         table=self.table, clock=CLOCKS[self.clock],
+                                         on_iteration=finished.append if self.resist else None)
+        finally:
+            if collecting:
+                gc.enable()
+        return longest_resistance(state, result, finished) if finished else result
 
 
 class MonteCarloAgent(SearchAgent):
