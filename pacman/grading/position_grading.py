@@ -14,6 +14,7 @@ from typing import Any
 
 from pacman.game import run_game
 from pacman.grading.assignment import Test
+from pacman.grading.classic_stream import ClassicDirectionalGhost, SteppedStream
 from pacman.grading.position_server import PositionServer
 from pacman.grading.position_tests import (PositionObservation, PositionVerdict,
                                            reference_position)
@@ -30,8 +31,11 @@ class _AgentFailed(Exception):
 class PositionProbe:
     """Pacman in a position test: asks the student, then plays the reference's move."""
 
-    def __init__(self, session: Any, test: Test, layout_text: str, layout_name: str) -> None:
+    def __init__(self, session: Any, test: Test, layout_text: str, layout_name: str,
+                 stream: SteppedStream | None = None) -> None:
         self.session = session
+        self.stream = stream
+        self.steps = 0
         self.test = test
         self.verdict = PositionVerdict()
         self.layout = {"layout": layout_text, "layout_name": layout_name}
@@ -47,6 +51,9 @@ class PositionProbe:
             raise _AgentFailed(self.verdict.error)
         if reference.action != "Stop":
             self.facing = reference.action
+        self.steps += 1
+        if self.stream is not None:  # as the classic grading Pacman: random.seed(seed + steps)
+            self.stream.reseed(self.steps)
         return reference.action
 
     def _ask(self, state: GameState) -> PositionObservation:
@@ -76,10 +83,16 @@ def position_test(session: Any, test: Test, result: Any) -> None:
     layout = load_layout(test.layout)
     count = layout.num_ghosts if test.ghost_count is None else test.ghost_count
     names = [g.strip() for g in test.ghosts.split(",")]
-    ghosts = [agent_spec(names[min(i, len(names) - 1)], "ghost") for i in range(count)]
     session.ensure()
-    probe = PositionProbe(session, test, layout.text, layout.name)
-    run_game(layout, [probe, *ghosts], test.seed, max_moves=test.max_moves)
+    if test.game == "classic":  # the classic autograder's game (see assignment_games)
+        stream = SteppedStream(test.seed)
+        ghosts: list[Any] = [ClassicDirectionalGhost(i + 1, stream) for i in range(count)]
+        probe = PositionProbe(session, test, layout.text, layout.name, stream)
+        run_game(layout, [probe, *ghosts], test.seed, max_moves=test.max_moves, rules="classic")
+    else:
+        ghosts = [agent_spec(names[min(i, len(names) - 1)], "ghost") for i in range(count)]
+        probe = PositionProbe(session, test, layout.text, layout.name)
+        run_game(layout, [probe, *ghosts], test.seed, max_moves=test.max_moves)
     verdict = probe.verdict
     result.metrics = {"positions": verdict.positions, "wrong_counts": len(verdict.wrong_counts),
                       "wrong_moves": len(verdict.wrong_moves)}
