@@ -56,7 +56,19 @@ student's agent at every position (see :mod:`pacman.grading.position_tests`)::
     ghost_count = 2
     seed = 0
     max_moves = 100                 # positions asked at most
+    game = "classic"                # the classic autograder's game (default: "seeded"), see below
     points = 1
+
+``game`` picks the game played. ``"seeded"`` (the default): the engine's rules, ghosts with their
+own generators seeded from ``seed``, Pacman playing the reference's first best move. ``"classic"``:
+the classic autograder's own game test, position for position (``ghosts = "directional"`` only):
+the classic rules variant (``rules = "classic"`` above), directional ghosts that draw exactly as
+the classic directional ghost from one stream reseeded as the classic grading Pacman reseeds
+Python's ``random`` (``seed``, then ``seed + k`` after its ``k``-th move; see
+:class:`pacman.grading.classic_stream.SteppedStream`), and Pacman playing the reference's first
+best move in the classic action order, which is the classic solution's recorded first optimal
+move at every step (``tests/grading/test_classic_position_game.py`` checks it). The student's
+own random draws therefore never change the positions asked.
 """
 
 from __future__ import annotations
@@ -73,6 +85,8 @@ from pacman.state import RULES_VARIANTS
 
 #: The ``random`` modes of a game test (see the module docstring).
 RANDOM_MODES = ("per-game", "shared")
+#: The games a position test may play (see the module docstring).
+POSITION_GAMES = ("seeded", "classic")
 
 
 def _maze_and_ghosts(t: _Table, where: str) -> dict[str, Any]:
@@ -154,5 +168,9 @@ def position_test(data: Any, where: str, number: str, limits: TestLimits, roles:
     common = _common(t, number, limits, roles, "positions", "positions")
     keys = _search_keys(t, common, strict, ties)
     maze = _maze_and_ghosts(t, where)
-    return Test(max_moves=t.positive("max_moves", int, 100), **maze, **keys, **common)
+    game = t.choice("game", POSITION_GAMES, "seeded")
+    if game == "classic" and any(g.strip() != "directional" for g in maze["ghosts"].split(",")):
+        raise ConfigurationError(f"{where}: game = \"classic\" plays the classic directional "
+                                 "ghosts; set ghosts = \"directional\"")
+    return Test(max_moves=t.positive("max_moves", int, 100), game=game, **maze, **keys, **common)
 

@@ -89,6 +89,7 @@ class Test:
     leaderboard: str | None = None
     rules: str = "default"          # game tests: the rules variant (pacman.state.RULES_VARIANTS)
     random: str = "per-game"        # game tests: "per-game" seeds, or one "shared" classic stream
+    game: str = "seeded"            # position tests: "seeded", or the "classic" autograder's game
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ _GAME_KEYS = _COMMON_TEST_KEYS + ("search", "evaluation", "options", "layout", "
                                   "seed", "max_moves", "credit", "leaderboard", "ghost_count",
                                   "rules", "random")
 _POSITION_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "layout", "ghosts", "ghost_count",
-                                      "seed", "max_moves")
+                                      "seed", "max_moves", "game")
 
 
 def _limits(table: _Table, base: TestLimits) -> TestLimits:

@@ -110,3 +110,80 @@ class ClassicRandomGhost:
             i += 1
             total += distribution[i]
         return actions[i]
+
+
+class SteppedStream:
+    """The classic position test's random numbers: the classic grading Pacman seeds Python's
+    ``random`` with ``seed + k`` after its ``k``-th move (``random.seed(self.seed +
+    self.stepCount)``), so the ghosts' draws after that move come from a fresh stream seeded
+    with ``seed + k``, whatever the student's agent drew while it searched."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.generator = random.Random(seed)
+
+    def reseed(self, steps: int) -> None:
+        """As ``random.seed(seed + steps)``, after Pacman's ``steps``-th move."""
+        self.generator.seed(self.seed + steps)
+
+    def random(self) -> float:
+        return self.generator.random()
+
+
+def classic_sample(weights: dict[str, float], stream: Any) -> str:
+    """One action drawn from ``weights`` (action to weight, in the order the classic ghost built
+    them) as the classic ``util.sample`` draws: normalised in that order, sorted by action name,
+    normalised again if the sum is not exactly 1, one ``random()``, a running total."""
+    total_count = float(sum(weights.values()))               # Counter.normalize
+    if total_count != 0:
+        weights = {a: w / total_count for a, w in weights.items()}
+    actions = sorted(weights)
+    distribution = [weights[a] for a in actions]
+    if sum(distribution) != 1:                                # sample() normalises again
+        total = float(sum(distribution))
+        distribution = [p / total for p in distribution]
+    choice = stream.random()
+    i, running = 0, distribution[0]
+    while choice > running and i + 1 < len(distribution):
+        i += 1
+        running += distribution[i]
+    return actions[i]
+
+
+class ClassicDirectionalGhost:
+    """The classic directional ghost: with probability 0.8 (spread over the ties) it takes a move
+    that brings it closest to Pacman (farthest while scared, moving half a cell), else any legal
+    move; the distribution is built over its legal actions in the classic order and drawn by
+    :func:`classic_sample` from ``stream``. Positions and distances are the classic engine's
+    (a scared ghost between cells is half way, :func:`pacman.rules.agent_xy`)."""
+
+    def __init__(self, index: int, stream: Any, prob_attack: float = 0.8,
+                 prob_scared_flee: float = 0.8) -> None:
+        self.index = index
+        self.stream = stream
+        self.prob_attack = prob_attack
+        self.prob_scared_flee = prob_scared_flee
+
+    def get_action(self, state: Any) -> str:
+        from pacman.compat.state import CLASSIC_ORDER
+        from pacman.directions import VECTORS
+        from pacman.rules import agent_xy
+
+        legal = sorted(state.legal_actions(self.index), key=CLASSIC_ORDER.index)
+        if not legal:
+            return "Stop"
+        scared = state.scared_timers[self.index - 1] > 0
+        speed = 0.5 if scared else 1
+        x, y = agent_xy(state, self.index)
+        px, py = agent_xy(state, 0)
+        distances = [abs(x + VECTORS[a][0] * speed - px) + abs(y + VECTORS[a][1] * speed - py)
+                     for a in legal]
+        best_score = max(distances) if scared else min(distances)
+        best_prob = self.prob_scared_flee if scared else self.prob_attack
+        best = [a for a, d in zip(legal, distances) if d == best_score]
+        weights: dict[str, float] = {}
+        for a in best:
+            weights[a] = weights.get(a, 0) + best_prob / len(best)
+        for a in legal:
+            weights[a] = weights.get(a, 0) + (1 - best_prob) / len(legal)
+        return classic_sample(weights, self.stream)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pacman.game import run_game
+from pacman.game import GameResult, run_game
 from pacman.grading.assignment import Test
+from pacman.grading.classic_stream import ClassicDirectionalGhost, SteppedStream
 from pacman.grading.position_server import PositionServer
 from pacman.grading.position_tests import (PositionObservation, PositionVerdict,
                                            reference_position)
 from pacman.grading.sandbox import WorkerFailure
-from pacman.layout import load_layout
+from pacman.layout import Layout, load_layout
 from pacman.lineup import agent_spec
 from pacman.state import GameState
 
@@ -69,6 +70,35 @@ class PositionProbe:
             error=_error_text(reply["error"]) if reply.get("error") else None)
 
 
+class _ClassicGradingPacman:
+    """Pacman as the classic grading Pacman plays: after its ``k``-th move the random numbers
+    are reseeded with ``seed + k`` (``random.seed(self.seed + self.stepCount)``)."""
+
+    def __init__(self, pacman: Any, stream: SteppedStream) -> None:
+        self.pacman = pacman
+        self.stream = stream
+        self.steps = 0
+
+    def get_action(self, state: GameState) -> str:
+        action = self.pacman.get_action(state)
+        self.steps += 1
+        self.stream.reseed(self.steps)
+        return action
+
+
+def play_classic_game(layout: Layout, pacman: Any, seed: int, ghost_count: int,
+                      max_moves: int | None) -> GameResult:
+    """The classic autograder's game test with ``pacman`` (any object with ``get_action``) in
+    the grading Pacman's place: the classic rules variant, ``ghost_count`` classic directional
+    ghosts drawing from one stream seeded with ``seed`` and reseeded with ``seed + k`` after
+    Pacman's ``k``-th move. When ``pacman`` plays the classic solution's first optimal moves,
+    the positions are the classic autograder's, whatever else it does."""
+    stream = SteppedStream(seed)
+    ghosts = [ClassicDirectionalGhost(i + 1, stream) for i in range(ghost_count)]
+    return run_game(layout, [_ClassicGradingPacman(pacman, stream), *ghosts], seed,
+                    max_moves=max_moves, rules="classic")
+
+
 def position_test(session: Any, test: Test, result: Any) -> None:
     """Play the test's game with a :class:`PositionProbe` and score the verdict (all or nothing)."""
     from pacman.grading.grader import _finish
@@ -76,10 +106,13 @@ def position_test(session: Any, test: Test, result: Any) -> None:
     layout = load_layout(test.layout)
     count = layout.num_ghosts if test.ghost_count is None else test.ghost_count
     names = [g.strip() for g in test.ghosts.split(",")]
-    ghosts = [agent_spec(names[min(i, len(names) - 1)], "ghost") for i in range(count)]
     session.ensure()
     probe = PositionProbe(session, test, layout.text, layout.name)
-    run_game(layout, [probe, *ghosts], test.seed, max_moves=test.max_moves)
+    if test.game == "classic":  # the classic autograder's game (see assignment_games)
+        play_classic_game(layout, probe, test.seed, count, test.max_moves)
+    else:
+        ghosts = [agent_spec(names[min(i, len(names) - 1)], "ghost") for i in range(count)]
+        run_game(layout, [probe, *ghosts], test.seed, max_moves=test.max_moves)
     verdict = probe.verdict
     result.metrics = {"positions": verdict.positions, "wrong_counts": len(verdict.wrong_counts),
                       "wrong_moves": len(verdict.wrong_moves)}

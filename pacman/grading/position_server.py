@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
-from pacman.grading.position_tests import PositionRecorder
+from pacman.grading.position_tests import PositionRecorder, legal_in_order
 from pacman.grading.state_server import CallRefused, StateServer
 from pacman.grading.state_api import state_fields
 from pacman.state import GameState
@@ -66,7 +66,7 @@ class PositionServer(StateServer):
         and the outcome (``Outcome.WIN``, ``LOSS`` or ``None``, sent as its string)."""
         state = self.states[handle]
         return {"handle": handle, "turn": turn, "agents": self.agents,
-                "actions": list(state.legal_actions(turn)), "score": float(state.score),
+                "actions": list(legal_in_order(state, turn)), "score": float(state.score),
                 "outcome": state.outcome}
 
     def root(self) -> dict[str, Any]:
@@ -107,7 +107,7 @@ class PositionServer(StateServer):
     def _children(self, parent: int, agent: int) -> dict[str, dict[str, Any]]:
         """Handles for every successor of ``parent`` by ``agent`` (none recorded)."""
         state = self.states[parent]
-        legal = state.legal_actions(agent)
+        legal = legal_in_order(state, agent)
         if len(self.states) + len(legal) > self.max_states:
             self.overrun = f"generated more than {self.max_states} states from one position"
             raise NodeBudgetExceeded(self.overrun)
@@ -150,7 +150,7 @@ class PositionServer(StateServer):
         self.recorder.record(self.states[parent], action, agent, self.states[handle])
 
     def call_actions(self, message: dict[str, Any]) -> dict[str, Any]:
-        return {"actions": list(self._state(message).legal_actions(self._agent(message)))}
+        return {"actions": list(legal_in_order(self._state(message), self._agent(message)))}
 
     def call_view(self, message: dict[str, Any]) -> dict[str, Any]:
         return {"state": state_fields(self._state(message))}

@@ -95,7 +95,7 @@ def reference_position(state: GameState, algorithm: str, depth: int,
                        facing: str | None = None) -> PositionReference:
     """The classic searches (``minimax``, ``alphabeta`` without pruning on equality, or
     ``expectimax``) to ``depth`` rounds from ``state``, evaluating states by their score, in
-    legal-action order: once with Pacman's ``Stop`` and once without it at any Pacman move, as
+    legal-action order (:func:`legal_in_order`): once with Pacman's ``Stop`` and once without it at any Pacman move, as
     the classic course's two references do. The move played is the first best one with ``Stop``.
     """
     with_stop, explored_with = _search(state, algorithm, depth, True, facing)
@@ -113,7 +113,7 @@ def _search(state: GameState, algorithm: str, depth: int, keep_stop: bool,
     pruning = algorithm == "alphabeta"
 
     def moves(s: GameState, agent: int) -> list[str]:
-        legal = s.legal_actions(agent)
+        legal = legal_in_order(s, agent)
         return list(legal) if keep_stop or agent != 0 else [a for a in legal if a != STOP]
 
     def value(s: GameState, agent: int, d: int, alpha: float, beta: float) -> float:
@@ -149,6 +149,16 @@ def _search(state: GameState, algorithm: str, depth: int, keep_stop: bool,
         if pruning:
             alpha = max(alpha, values[action])
     return values, len(recorder.explored)
+
+
+def legal_in_order(state: GameState, agent: int) -> tuple[str, ...]:
+    """``agent``'s legal actions in the order a search sees them: the classic engine's order
+    (West, Stop, East, North, South) under the classic rules variant, else the engine's."""
+    legal = state.legal_actions(agent)
+    if state.classic_action_order:
+        from pacman.compat.state import CLASSIC_ORDER
+        return tuple(sorted(legal, key=CLASSIC_ORDER.index))
+    return legal
 
 
 def _best(values: dict[str, float]) -> frozenset[str]:

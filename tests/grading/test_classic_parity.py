@@ -295,7 +295,9 @@ def test_a_failing_agent_fails_the_position_verdict():
 CLASSIC_ZOO = [
     # file, question, points expected on it, diagnosis expected (None: not checked)
     ("classic_float_scores.py", "q2", 5, None),
-    ("classic_bug_expectimax_sums.py", "q4", 0, ["ghosts_summed"]),
+    # the classic autograder gives a summed expectimax full marks (its game's positions
+    # do not tell a sum from a mean); the default assignment fails it (see below)
+    ("classic_bug_expectimax_sums.py", "q4", 5, None),
     ("classic_bug_ghost_one_only.py", "q2", 0, None),
     ("classic_bug_prunes_on_equality.py", "q3", 0, ["prune_on_equality"]),
 ]
@@ -308,6 +310,18 @@ def test_each_classic_file_of_the_zoo_gets_the_classic_grade(classic, name, qid,
     assert question.score == points
     if diagnosis is not None:
         assert question.diagnosis == diagnosis
+
+
+def test_a_summed_expectimax_passes_the_classic_q4_but_fails_the_default_one():
+    report = grade(ZOO / "classic_bug_expectimax_sums.py", load_assignment("default"),
+                   questions={"q4"})
+    question = _question(report, "q4")
+    assert question.score < 5
+    assert [t.score for t in question.tests if "random trees" in t.name] == [0, 0]
+    assert question.diagnosis == ["ghosts_summed"]
+    classic = grade(ZOO / "classic_bug_expectimax_sums.py", load_assignment("classic"),
+                    questions={"q4"})
+    assert _question(classic, "q4").score == 5
 
 
 # Distinct states the classic course's own code counts (its GameState.getAndResetExplored) for

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from pacman.grading.assignment import load_assignment
 from pacman.grading.batch import grade_directory, is_batch_folder
 from pacman.grading.gradescope import write_package
 
@@ -71,8 +72,26 @@ def test_a_submission_that_does_not_load_is_reported_once(gradebook):
     assert report["seconds"] < 5
 
 
-def test_student_reports_show_hidden_tests_as_hidden(gradebook):
-    out, _, _ = gradebook
+@pytest.fixture(scope="module")
+def hidden_gradebook(tmp_path_factory):
+    """Alice graded on the classic assignment with its q2 game hidden (the classic assignment
+    itself hides nothing, as the classic course shows every test)."""
+    root = tmp_path_factory.mktemp("hidden")
+    text = (Path(__file__).parents[2] / "pacman/grading/assignments/classic.toml").read_text()
+    marker = '\ngame = "classic"'
+    assert marker in text
+    (root / "hidden.toml").write_text(text.replace(marker, '\nvisibility = "hidden"' + marker, 1))
+    (root / "submissions").mkdir()
+    (root / "submissions" / "alice.py").write_text(CORRECT)
+    (root / "submissions" / "bob.py").write_text(CORRECT)
+    out = root / "grades"
+    grade_directory(root / "submissions", load_assignment(root / "hidden.toml"), out, jobs=1,
+                    questions={"q2"})
+    return out
+
+
+def test_student_reports_show_hidden_tests_as_hidden(hidden_gradebook):
+    out = hidden_gradebook
     student = (out / "alice.py.txt").read_text()
     instructor = json.loads((out / "instructor" / "alice.py.json").read_text())
     hidden = [t for q in instructor["questions"] for t in q["tests"] if t["visibility"] != "visible"]
@@ -84,7 +103,7 @@ def test_student_reports_show_hidden_tests_as_hidden(gradebook):
                         if t["visibility"] == "visible")
     detail_lines = [line for line in student.splitlines() if line.startswith("      ")]
     assert len(detail_lines) == visible_lines
-    assert "PASS 2.1 lecture trees and ties at the root: 1/1" in student
+    assert "PASS 2.1 lecture trees and ties at the root: 2/2" in student
 
 
 def test_a_classic_project_folder_is_one_submission_and_a_class_folder_is_not(submissions):
