@@ -255,25 +255,39 @@ def load_result(path: str) -> GameResult:
     return load_results(path)[0]
 
 
+#: The longest line a recording may hold: a game of a million moves fits many times over; a
+#: device or file with no line ends (``/dev/zero``, ``/dev/full``) is refused, not read for ever.
+MAX_RECORD_LINE = 64 * 1024 * 1024
+
+
 def load_results(path: str) -> list[GameResult]:
     """Every game in a recording file: one JSON object per line, a game written by
-    ``--record`` or a record of a results store (``games.jsonl`` of ``batch``)."""
+    ``--record`` or a record of a results store (``games.jsonl`` of ``batch``).
+
+    Raises :class:`ReplayError` naming the file (and the line) for anything else, including a
+    line longer than :data:`MAX_RECORD_LINE` characters."""
+    results = []
     try:
         with open(path, encoding="utf-8") as handle:
-            lines = list(handle)
+            for number, line in enumerate(iter(lambda: handle.readline(MAX_RECORD_LINE + 1), ""),
+                                          start=1):
+                if len(line) > MAX_RECORD_LINE:
+                    raise ReplayError(f"{path[:80]}:{number}: a line longer than "
+                                      f"{MAX_RECORD_LINE:,} characters is not a recorded game")
+                try:
+                    data = game_of_line(line) if line.strip() else None
+                    if data is not None:
+                        results.append(GameResult.from_dict(data))
+                except (ValueError, TypeError, KeyError, RecursionError) as error:
+                    raise ReplayError(f"{path[:80]}:{number}: not a recorded game "
+                                      f"({error})") from None
     except (OSError, ValueError) as error:  # ValueError: undecodable text, a null byte
+        if isinstance(error, ReplayError):
+            raise
         raise ReplayError(f"{path[:80]}: cannot be read "
                           f"({getattr(error, 'strerror', None) or error})") from None
-    results = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            data = game_of_line(line) if line.strip() else None
-            if data is not None:
-                results.append(GameResult.from_dict(data))
-        except (ValueError, TypeError, KeyError, RecursionError) as error:
-            raise ReplayError(f"{path}:{number}: not a recorded game ({error})") from None
     if not results:
-        raise ReplayError(f"{path}: the recording holds no game")
+        raise ReplayError(f"{path[:80]}: the recording holds no game")
     return results
 
 

@@ -54,3 +54,33 @@ def test_an_unknown_rules_name_is_refused():
     data["rules"] = "arcade"
     with pytest.raises(ReplayError, match="unknown rules 'arcade'"):
         list(replay_states(GameResult.from_dict(data)))
+
+
+def test_a_file_without_line_ends_is_refused_not_read_for_ever(tmp_path, monkeypatch):
+    from pacman import game
+
+    monkeypatch.setattr(game, "MAX_RECORD_LINE", 1000)
+    endless = tmp_path / "endless.jsonl"
+    endless.write_text("\0" * 5000, encoding="utf-8")
+    with pytest.raises(ReplayError, match=r"endless\.jsonl:1: a line longer than 1,000"):
+        game.load_results(str(endless))
+    fine = tmp_path / "fine.jsonl"
+    result = run_game(load_layout("smallClassic"), [agent_spec("greedy", "pacman"),
+                                                    agent_spec("random", "ghost")], 1, max_moves=5)
+    fine.write_text(result.to_json() + "\n", encoding="utf-8")
+    assert game.load_results(str(fine)) == [result]
+
+
+def test_the_replay_of_an_endless_device_is_one_line_and_exit_2():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero on this system")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "run.py"), "--replay", "/dev/zero",
+                           "--display", "none"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "a line longer than" in done.stderr
