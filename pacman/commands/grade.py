@@ -71,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not path.exists():
         raise ConfigurationError(f"{path}: no such Python file or folder")
+    if not (path.is_file() or path.is_dir()):
+        raise ConfigurationError(f"{path}: not a Python file or folder (a device or a pipe)")
     assignment = given or load_assignment(assignment_for(path))
     report = grade(path, assignment, questions=questions,
                    progress=lambda t: print(f"  {t.number} {t.name}: {t.score:g}/{t.max_score:g}",

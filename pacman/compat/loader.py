@@ -37,10 +37,19 @@ _COMPAT_OBJECTS = (compat_game, compat_util, compat_multi_agents, compat_game.Ag
                    compat_game.Directions, compat_game.Actions, ClassicGameState)
 
 
+#: Source files larger than this are not read to decide their API (no real submission is).
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+
+
 def is_classic_source(path: Path) -> bool:
-    """Whether the Python file at ``path`` imports the classic modules (by its syntax only)."""
+    """Whether the Python file at ``path`` imports the classic modules (by its syntax only).
+    A file that is not a regular file, or is over :data:`MAX_SOURCE_BYTES`, is not."""
     try:
-        tree = ast.parse(Path(path).read_bytes(), filename=str(path))
+        with open(path, "rb") as handle:
+            source = handle.read(MAX_SOURCE_BYTES + 1)
+        if len(source) > MAX_SOURCE_BYTES or not Path(path).is_file():
+            return False
+        tree = ast.parse(source, filename=str(path))
     except (OSError, SyntaxError, ValueError):
         return False
     for node in ast.walk(tree):

@@ -149,6 +149,7 @@ def test_cli_grades_and_writes_json_and_gradescope(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["grade", "no/such/file.py"], "error: no/such/file.py: no such Python file or folder"),
+    (["grade", "/dev/zero"], "error: /dev/zero: not a Python file or folder"),
     (["grade", "tests/grading/zoo/correct_native.py", "-a", "nope"], "error: no assignment file 'nope'"),
     (["grade", "tests/grading/zoo/correct_native.py", "-q", "q9"], "error: no question 'q9'"),
 ])
