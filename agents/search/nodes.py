@@ -100,7 +100,7 @@ class NodeTools:
         ``(counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns)`` with
         ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
         ``leaf_tools``: ``(is_end, utility, evaluate, counters, evaluation cache, key_of)``, and
-        ``cache_tools`` its last three.
+        ``cache_tools`` its last three and the trace of evaluated states.
         """
         self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
         self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.is_end,
@@ -108,7 +108,7 @@ class NodeTools:
                            self.orderer is not None)
         self.leaf_tools = (self.is_end, self.utility, self.evaluate, self.counters, self.eval_cache,
                            self.key_of)
-        self.cache_tools = (self.counters, self.eval_cache, self.key_of)
+        self.cache_tools = (self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
         # What an evaluation ordering calls once per child: closures over the above, the
         # cheapest call there is (the same as generate() and order_score()).
         self.generate_child = _child_generator(self.counters, self.successor, self.hook)
@@ -153,7 +153,7 @@ class NodeTools:
     def leaf(self, state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
         # The cache holds leaf utilities too: in a lecture tree they are the
         # "static values" the recitation caches between deepening iterations.
-        counters, cache, key_of = self.cache_tools
+        counters, cache, key_of, evaluated_trace = self.cache_tools
         if cache is not None:
             key = key_of(state)
             value = cache.get(key)
@@ -168,8 +168,8 @@ class NodeTools:
             counters.terminal_utilities += 1
         else:
             counters.static_evaluations += 1
-        if self.evaluated_trace is not None:
-            self.evaluated_trace.append(state)
+        if evaluated_trace is not None:
+            evaluated_trace.append(state)
         return value
 
     # --- the transposition table -------------------------------------------------------------
