@@ -157,10 +157,7 @@ class GameResult:
         return self.outcome == Outcome.WIN
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if data["rules"] == "default":  # games by the default rules keep their old form
-            del data["rules"]
-        return data
+        return without_default_rules(asdict(self))
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -193,6 +190,14 @@ class GameResult:
         from pacman.display.notebook import result_html
 
         return result_html(self)
+
+
+def without_default_rules(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (a game's fields) without ``rules`` when it is the default: games by the default
+    rules keep the form they were written in before rules variants existed."""
+    if data.get("rules") == "default":
+        del data["rules"]
+    return data
 
 
 def agent_rng(seed: int, index: int) -> random.Random:

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from pacman.batch.jobs import GameJob
 from pacman.batch.validate import check_record
 from pacman.errors import StoreError
-from pacman.game import GameResult
+from pacman.game import GameResult, without_default_rules
 
 try:
     import fcntl
@@ -65,9 +65,7 @@ def record_line(job: GameJob, result: GameResult, index: int | None = None) -> s
     """The store line (newline included) for ``job``'s ``result``; ``index`` is the job's
     position in its batch (it orders the conditions of a report)."""
     # The same data as result.to_dict(), without the deep copy dataclasses.asdict makes.
-    data = dict(vars(result))
-    if data["rules"] == "default":  # as GameResult.to_dict: default games keep their old form
-        del data["rules"]
+    data = without_default_rules(dict(vars(result)))
     if result.failure is not None:
         data["failure"] = dict(vars(result.failure))
     record = {"key": job.key, "index": index, "job": job.to_dict(), "result": data}
