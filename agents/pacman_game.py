@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
+from agents.ghost_focus import focused_actions
 from agents.pacman_search import PacmanSearch
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
@@ -31,14 +32,19 @@ class PacmanGame:
     ``ghost_model``: ``adversarial`` (MIN layers), ``uniform`` (CHANCE, every legal move alike)
     or ``informed`` (CHANCE, probabilities from ``ghost_distributions[i - 1](state)`` for ghost
     ``i``, typically each ghost agent's ``distribution`` method). ``evaluation`` scores states
-    where the depth runs out.
+    where the depth runs out. ``focus``: when positive, a ghost farther than that many maze
+    steps from Pacman has one move, a chaser's (:mod:`agents.ghost_focus`); 0 searches every
+    ghost move.
     """
 
     def __init__(self, evaluation: Callable[[GameState], float],
                  ghost_model: GhostModel = "adversarial",
-                 ghost_distribution: GhostDistribution | None = None) -> None:
+                 ghost_distribution: GhostDistribution | None = None, focus: int = 0) -> None:
         if ghost_model == "informed" and ghost_distribution is None:
             raise ValueError("the informed ghost model needs the ghosts' distribution")
+        if focus < 0:
+            raise ValueError(f"focus must be 0 (off) or a positive radius, got {focus}")
+        self.focus = focus
         self.evaluation = evaluation
         self.ghost_model = ghost_model
         self.ghost_distribution = ghost_distribution
@@ -61,16 +67,18 @@ class PacmanGame:
     def utility(state: GameState) -> float:
         return state[6]
 
-    @staticmethod
-    def actions(state: GameState) -> Sequence[str]:
-        return legal_actions(state, state[7])
+    def actions(self, state: GameState) -> Sequence[str]:
+        turn = state[7]
+        if turn and self.focus:
+            return focused_actions(state, turn, legal_actions(state, turn), self.focus)
+        return legal_actions(state, turn)
 
     @staticmethod
     def successor(state: GameState, action: str) -> GameState:
         return successor(state, action)
 
     def probabilities(self, state: GameState) -> Sequence[float]:
-        actions = legal_actions(state, state[7])
+        actions = self.actions(state)
         if self.ghost_model == "informed" and self.ghost_distribution is not None:
             distribution = self.ghost_distribution(state, state[7])
             weights = [distribution.get(a, 0.0) for a in actions]

@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from agents.evaluation import Evaluation
+from agents.ghost_focus import focused_actions
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
 from agents.search.nodes import INF
@@ -29,11 +30,12 @@ _MAX, _MIN = NodeKind.MAX, NodeKind.MIN
 class PacmanSearch(Search):
     """A :class:`Search` over a Pacman game; see the module docstring."""
 
-    __slots__ = ("ghost_kind",)
+    __slots__ = ("ghost_kind", "focus")
 
     def __init__(self, game: Any, cfg: Any, counters: Any, traces: Any) -> None:
         super().__init__(game, cfg, counters, traces)
         self.ghost_kind = game.kind_of_ghosts
+        self.focus = game.focus
         self.is_end = itemgetter(8)  # type: ignore[assignment]  # the outcome: None while the game goes on
         self.utility = itemgetter(6)  # type: ignore[assignment]  # the score
         self.successor = engine_successor
@@ -60,6 +62,8 @@ class PacmanSearch(Search):
             actions, sign = state[0]._ghost_actions[positions[turn]][state[2][turn]], -1
             if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
                 actions = engine_legal_actions(state, turn)
+            if self.focus:
+                actions = focused_actions(state, turn, actions, self.focus)
             if self.ghost_kind is not _MIN or self.min_as_chance:
                 return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta)
         counters, successor, evaluate, hook = self.counters, engine_successor, self.evaluate, self.hook
@@ -112,6 +116,8 @@ class PacmanSearch(Search):
         actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]
         if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
             actions = engine_legal_actions(state, turn)
+        if self.focus:
+            actions = focused_actions(state, turn, actions, self.focus)
         if self.ghost_kind is not _MIN or self.min_as_chance:
             return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta, table_key)
         return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)

@@ -201,6 +201,8 @@ class IterativeDeepeningAgent(SearchAgent):
     reached does not depend on other load on the machine; ``wall`` in elapsed time.
     ``resist``: when the deepest iteration sees a forced capture, play the move of the deepest
     iteration that did not (hold out longest against the worst case, :mod:`agents.forced_loss`).
+    ``focus``: search a ghost farther than this many maze steps from Pacman as one move, the
+    move of a chaser (:mod:`agents.ghost_focus`); 0 (the default) searches all its moves.
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -208,9 +210,14 @@ class IterativeDeepeningAgent(SearchAgent):
                  evaluation: Evaluation = EVALUATIONS["better"],
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
-                 clock: Literal["cpu", "wall"] = "cpu", resist: bool = False) -> None:
+                 clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
+                 focus: int = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
+        if focus < 0:
+            raise ConfigurationError(f"focus must be 0 (off) or a positive radius, got {focus}")
+        self.focus = focus
+        self.game = PacmanGame(evaluation, focus=focus)
         if time_budget <= 0:
             raise ConfigurationError(f"time_budget must be positive, got {time_budget}")
         if clock not in CLOCKS:
