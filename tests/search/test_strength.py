@@ -5,7 +5,8 @@ machine. Here the same search is bounded by depth instead (``max_depth`` with a 
 never reaches), which makes every game a pure function of its seed: iterative-deepening
 alpha-beta to five rounds with the ``strong`` evaluation and ``resist=true`` against two
 directional ghosts on ``smallClassic``. The reduced version plays two games; the ``slow`` one
-twenty.
+twenty. The setting's ``focus`` is left out: it buys depth under a time budget and plays worse
+at an equal depth, so a depth-bounded game would not show it.
 """
 
 from __future__ import annotations
