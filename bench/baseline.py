@@ -1,10 +1,11 @@
 """Today's search code beside the working tree's: an earlier revision imported under another name.
 
 ``load_baseline(rev)`` writes ``agents/search/``, ``agents/evaluation.py`` and
-``agents/pacman_game.py`` of git revision ``rev`` into a temporary package and imports it, so
-a benchmark can time the old and the new implementation side by side in one process (ratios
-measured under the same load). The old package's own imports are made relative, so its search
-core, its node kinds and its Pacman adapter belong together.
+``agents/pacman_game.py`` of git revision ``rev`` (and the modules of the Pacman adapter that
+revision has: ``agents/pacman_search.py``, ``agents/ghost_focus.py``) into a temporary package
+and imports it, so a benchmark can time the old and the new implementation side by side in one
+process (ratios measured under the same load). The old package's imports of its own modules are
+made relative, so its search core, its node kinds and its Pacman adapter belong together.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the revision before the search core was split into named pieces and the evaluation sped up
 BASELINE = "565f7d8"
 _FILES = ("agents/evaluation.py", "agents/pacman_game.py")
+#: copied too when the revision has them (the Pacman adapter's own modules)
+_OPTIONAL_FILES = ("agents/pacman_search.py", "agents/ghost_focus.py")
 
 
 def _git(*args: str) -> str:
@@ -39,8 +42,13 @@ def load_baseline(rev: str = BASELINE) -> ModuleType:
     for path in _git("ls-tree", "--name-only", rev, "agents/search/").split():
         if path.endswith(".py"):
             (folder / "search" / Path(path).name).write_text(_git("show", f"{rev}:{path}"))
-    for path in _FILES:
+    present = set(_git("ls-tree", "--name-only", rev, "agents/").split())
+    copied = [*_FILES, *(path for path in _OPTIONAL_FILES if path in present)]
+    for path in copied:
         text = _git("show", f"{rev}:{path}").replace("from agents.search.", "from .search.")
+        for own in copied:
+            module = Path(own).stem
+            text = text.replace(f"from agents.{module} import", f"from .{module} import")
         (folder / Path(path).name).write_text(text)
     sys.path.insert(0, str(folder.parent))
     package = importlib.import_module(name)

@@ -286,9 +286,9 @@ def load_results(path: str) -> list[GameResult]:
                 except (ValueError, TypeError, KeyError, RecursionError) as error:
                     raise ReplayError(f"{path[:80]}:{number}: not a recorded game "
                                       f"({error})") from None
+    except ReplayError:
+        raise
     except (OSError, ValueError) as error:  # ValueError: undecodable text, a null byte
-        if isinstance(error, ReplayError):
-            raise
         raise ReplayError(f"{path[:80]}: cannot be read "
                           f"({getattr(error, 'strerror', None) or error})") from None
     if not results:
