@@ -12,6 +12,15 @@ comes within the radius.
 The search then sees a few rounds further with the same number of nodes. The price is that a
 far ghost that does not chase is not foreseen until it comes near; the search's own horizon
 has the same blind spot at its leaves.
+
+The *horizon* focus (:data:`HORIZON`) sets the radius from the rounds the search has left
+instead: a ghost to move with ``r`` rounds left (its own move now, then ``r - 1`` rounds of
+Pacman's and its moves) closes at most ``2 r - 1`` maze steps on Pacman, so a ghost farther
+than that (:func:`horizon_radius`) cannot catch him, nor be eaten by him, before the search's
+depth runs out. Only where such a ghost stands at the leaves is then guessed (where a chaser
+would be); no capture the full search would see is missed, and the deep rounds of the tree,
+where it is widest, are the ones that shrink. The radius of a ghost node depends on its depth
+only through the rounds left, which a transposition table's key holds.
 """
 
 from __future__ import annotations
@@ -19,6 +28,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pacman.state import GameState
+
+#: ``focus=HORIZON``: the radius at each ghost node is :func:`horizon_radius` of its rounds left
+HORIZON = "horizon"
+
+
+def horizon_radius(rounds_left: int) -> int:
+    """The most maze steps a ghost to move with ``rounds_left`` rounds left (this round's move
+    included) can close on Pacman before the search's depth runs out."""
+    return 2 * rounds_left - 1
 
 
 def focused_actions(state: GameState, ghost: int, actions: Sequence[str],

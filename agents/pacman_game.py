@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from agents.ghost_focus import focused_actions
+from agents.ghost_focus import HORIZON, focused_actions
 from agents.pacman_search import PacmanSearch
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
@@ -34,16 +34,24 @@ class PacmanGame:
     ``i``, typically each ghost agent's ``distribution`` method). ``evaluation`` scores states
     where the depth runs out. ``focus``: when positive, a ghost farther than that many maze
     steps from Pacman has one move, a chaser's (:mod:`agents.ghost_focus`); 0 searches every
-    ghost move.
+    ghost move; ``"horizon"`` sets the radius at each ghost node from the rounds the search has
+    left there (adversarial ghosts only, and this class only: the depth-free protocol method
+    :meth:`actions`, which a subclass's generic search calls, cannot apply it and lists every
+    move).
     """
 
     def __init__(self, evaluation: Callable[[GameState], float],
                  ghost_model: GhostModel = "adversarial",
-                 ghost_distribution: GhostDistribution | None = None, focus: int = 0) -> None:
+                 ghost_distribution: GhostDistribution | None = None,
+                 focus: int | Literal["horizon"] = 0) -> None:
         if ghost_model == "informed" and ghost_distribution is None:
             raise ValueError("the informed ghost model needs the ghosts' distribution")
-        if focus < 0:
-            raise ValueError(f"focus must be 0 (off) or a positive radius, got {focus}")
+        if focus == HORIZON:
+            if ghost_model != "adversarial" or type(self) is not PacmanGame:
+                raise ValueError("focus='horizon' needs adversarial ghosts searched by the "
+                                 "Pacman search (PacmanGame itself, not a subclass)")
+        elif not isinstance(focus, int) or focus < 0:
+            raise ValueError(f"focus must be 0 (off), a positive radius or 'horizon', got {focus!r}")
         self.focus = focus
         self.evaluation = evaluation
         self.ghost_model = ghost_model
@@ -69,7 +77,7 @@ class PacmanGame:
 
     def actions(self, state: GameState) -> Sequence[str]:
         turn = state[7]
-        if turn and self.focus:
+        if turn and isinstance(self.focus, int) and self.focus:
             return focused_actions(state, turn, legal_actions(state, turn), self.focus)
         return legal_actions(state, turn)
 

@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from agents.evaluation import Evaluation
-from agents.ghost_focus import focused_actions
+from agents.ghost_focus import HORIZON, focused_actions, horizon_radius
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
 from agents.search.nodes import INF
@@ -30,11 +30,14 @@ _MAX, _MIN = NodeKind.MAX, NodeKind.MIN
 class PacmanSearch(Search):
     """A :class:`Search` over a Pacman game; see the module docstring."""
 
-    __slots__ = ("ghost_kind", "focus")
+    __slots__ = ("ghost_kind", "focus", "by_horizon")
 
     def __init__(self, game: Any, cfg: Any, counters: Any, traces: Any) -> None:
         super().__init__(game, cfg, counters, traces)
         self.ghost_kind = game.kind_of_ghosts
+        #: the focus radius, or with ``by_horizon`` any true value (the radius then follows
+        #: the rounds left at each ghost node)
+        self.by_horizon = game.focus == HORIZON
         self.focus = game.focus
         self.is_end = itemgetter(8)  # type: ignore[assignment]  # the outcome: None while the game goes on
         self.utility = itemgetter(6)  # type: ignore[assignment]  # the score
@@ -54,6 +57,7 @@ class PacmanSearch(Search):
         if not self.plain_nodes:
             return self.node_value(state, depth, alpha, beta)
         turn, positions = state[7], state[1]
+        rounds_left = depth
         if turn == len(positions) - 1:
             depth -= 1
         if turn == 0:
@@ -63,7 +67,8 @@ class PacmanSearch(Search):
             if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
                 actions = engine_legal_actions(state, turn)
             if self.focus:
-                actions = focused_actions(state, turn, actions, self.focus)
+                radius = horizon_radius(rounds_left) if self.by_horizon else self.focus
+                actions = focused_actions(state, turn, actions, radius)
             if self.ghost_kind is not _MIN or self.min_as_chance:
                 return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta)
         counters, successor, evaluate, hook = self.counters, engine_successor, self.evaluate, self.hook
@@ -108,6 +113,7 @@ class PacmanSearch(Search):
             if entry is not None and self.settles(entry, alpha, beta):
                 return entry[1]
         turn, positions = state[7], state[1]
+        rounds_left = depth
         if turn == len(positions) - 1:
             depth -= 1
         if turn == 0:
@@ -117,7 +123,8 @@ class PacmanSearch(Search):
         if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
             actions = engine_legal_actions(state, turn)
         if self.focus:
-            actions = focused_actions(state, turn, actions, self.focus)
+            radius = horizon_radius(rounds_left) if self.by_horizon else self.focus
+            actions = focused_actions(state, turn, actions, radius)
         if self.ghost_kind is not _MIN or self.min_as_chance:
             return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta, table_key)
         return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)

@@ -202,7 +202,8 @@ class IterativeDeepeningAgent(SearchAgent):
     ``resist``: when the deepest iteration sees a forced capture, play the move of the deepest
     iteration that did not (hold out longest against the worst case, :mod:`agents.forced_loss`).
     ``focus``: search a ghost farther than this many maze steps from Pacman as one move, the
-    move of a chaser (:mod:`agents.ghost_focus`); 0 (the default) searches all its moves.
+    move of a chaser (:mod:`agents.ghost_focus`); 0 (the default) searches all its moves;
+    ``horizon``: a ghost that could not reach Pacman before the search's depth runs out.
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -211,11 +212,12 @@ class IterativeDeepeningAgent(SearchAgent):
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
-                 focus: int = 0) -> None:
+                 focus: int | Literal["horizon"] = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
-        if focus < 0:
-            raise ConfigurationError(f"focus must be 0 (off) or a positive radius, got {focus}")
+        if focus != "horizon" and (not isinstance(focus, int) or focus < 0):
+            raise ConfigurationError(f"focus must be 0 (off), a positive radius or horizon, "
+                                     f"got {focus!r}")
         self.focus = focus
         self.game = PacmanGame(evaluation, focus=focus)
         if time_budget <= 0:

@@ -94,6 +94,10 @@ def convert(text: str, hint: Any, name: str, owner: str, converters: Converters 
                 return convert(text, arg, name, owner, converters, options_text)
             except ConfigurationError as error:
                 errors.append(str(error))
+        wanted = [w for w in map(_expected, args) if w]
+        if len(args) > 1 and len(wanted) == len(args):
+            raise ConfigurationError(f"{owner}: option {name} expects {' or '.join(wanted)}, "
+                                     f"got {text!r}")
         raise ConfigurationError(errors[0] if errors else f"{owner}: bad value for {name}")
     if origin is Literal:
         choices = [str(c) for c in typing.get_args(hint)]
@@ -123,6 +127,16 @@ def convert(text: str, hint: Any, name: str, owner: str, converters: Converters 
         return from_option(text)
     raise ConfigurationError(f"{owner}: option {name} has a type ({hint!r}) that cannot be "
                              "given on the command line")
+
+
+def _expected(hint: Any) -> str | None:
+    """What a value of ``hint`` looks like, for a message naming every alternative of a union;
+    ``None`` for a type without a short description."""
+    if typing.get_origin(hint) is Literal:
+        return "one of " + ", ".join(str(c) for c in typing.get_args(hint))
+    if hint is bool:
+        return "true or false"
+    return _NUMBERS.get(hint)
 
 
 def bind_options(factory: Callable[..., Any], raw: Mapping[str, str], owner: str,

@@ -1,6 +1,8 @@
 """The focus on near ghosts (:mod:`agents.ghost_focus`): which ghost moves stay in the tree,
 that both searches apply it alike, that a radius wider than the maze changes nothing, and that
-it prunes where it is meant to (far ghosts of a four-ghost maze)."""
+it prunes where it is meant to (far ghosts of a four-ghost maze). The horizon focus: the same
+values as the full search wherever only captures and Pacman's own moves count (the ``score``
+evaluation), fewer nodes, and the option's contract."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agents.evaluation import EVALUATIONS
-from agents.ghost_focus import focused_actions
+from agents.ghost_focus import HORIZON, focused_actions, horizon_radius
 from agents.ghosts import DirectionalGhost
 from agents.pacman_game import PacmanGame
+from agents.search import iterative_deepening
 from agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.layout import load_layout
@@ -122,3 +125,70 @@ def test_the_option_reaches_the_search_from_text() -> None:
     spec = lineup(layout, "deepening", "directional", pacman_options={"focus": "6"})[0]
     agent = spec.build(0, random.Random(0))
     assert agent.focus == 6 and agent.game.focus == 6
+
+
+def test_the_horizon_radius_is_what_a_ghost_can_close_in_the_rounds_left() -> None:
+    # its own move this round, then one step each for Pacman and the ghost per round after
+    assert [horizon_radius(r) for r in (1, 2, 3, 8)] == [1, 3, 5, 15]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), depth=st.integers(1, 3), trace=st.booleans(),
+       layout=st.sampled_from(["originalClassic", "smallClassic", "mediumClassic"]))
+def test_the_horizon_focus_misses_no_capture(seed: int, depth: int, trace: bool,
+                                             layout: str) -> None:
+    """With the score as evaluation a far ghost's moves matter only through a capture (or
+    Pacman eating it), which the horizon rules out: every root value is the full search's."""
+    score = EVALUATIONS["score"]
+    for state in turns(layout, seed, 2):
+        options = dict(name="minimax", depth=depth)
+        focused = search_with(PacmanGame(score, focus=HORIZON), state, options, trace=trace)
+        full = search_with(PacmanGame(score), state, options, trace=trace)
+        assert focused.root_values == full.root_values
+        assert focused.action == full.action
+        assert focused.stats.nodes_generated <= full.stats.nodes_generated
+
+
+def test_the_horizon_focus_prunes_the_deep_rounds_of_a_four_ghost_maze() -> None:
+    score = EVALUATIONS["score"]
+    focused = plain = 0
+    for state in turns("originalClassic", 5, 4):
+        options = dict(name="alphabeta", depth=3)
+        a = search_with(PacmanGame(score, focus=HORIZON), state, options, trace=False)
+        b = search_with(PacmanGame(score), state, options, trace=False)
+        assert (a.value, a.action) == (b.value, b.action)
+        focused += a.stats.nodes_generated
+        plain += b.stats.nodes_generated
+    assert focused < 0.75 * plain  # 0.63 measured
+
+
+def test_the_horizon_focus_keeps_the_deepening_search_exact_on_captures() -> None:
+    """Iterative deepening with its table and previous-iteration moves: the table's key holds
+    the rounds left, so the radius of a stored node is the radius it is probed with."""
+    score = EVALUATIONS["score"]
+    for state in turns("originalClassic", 11, 3):
+        a = iterative_deepening(PacmanGame(score, focus=HORIZON), state, max_depth=3,
+                                reorder="all")
+        b = iterative_deepening(PacmanGame(score), state, max_depth=3, reorder="all")
+        assert (a.value, a.action) == (b.value, b.action)
+
+
+def test_the_horizon_focus_is_refused_where_it_cannot_apply() -> None:
+    better = EVALUATIONS["better"]
+    with pytest.raises(ValueError, match="horizon"):
+        PacmanGame(better, "uniform", focus=HORIZON)  # chance nodes read the depth-free actions
+    with pytest.raises(ValueError, match="horizon"):
+        GenericPacmanGame(better, focus=HORIZON)  # the generic core passes no depth
+    with pytest.raises(ValueError):
+        PacmanGame(better, focus="near")  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError):
+        IterativeDeepeningAgent(0, random.Random(0), focus="far")  # type: ignore[arg-type]
+
+
+def test_horizon_arrives_from_text_and_a_bad_word_is_named() -> None:
+    layout = load_layout("smallClassic")
+    spec = lineup(layout, "deepening", "directional", pacman_options={"focus": "horizon"})[0]
+    agent = spec.build(0, random.Random(0))
+    assert agent.focus == HORIZON and agent.game.focus == HORIZON
+    with pytest.raises(ConfigurationError, match="horizon"):
+        lineup(layout, "deepening", "directional", pacman_options={"focus": "near"})
