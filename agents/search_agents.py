@@ -215,11 +215,11 @@ class IterativeDeepeningAgent(SearchAgent):
                  focus: int | Literal["horizon"] = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
-        if focus != "horizon" and (not isinstance(focus, int) or focus < 0):
-            raise ConfigurationError(f"focus must be 0 (off), a positive radius or horizon, "
-                                     f"got {focus!r}")
+        try:
+            self.game = PacmanGame(evaluation, focus=focus)
+        except ValueError as error:  # the game's own check, as the command line's error
+            raise ConfigurationError(str(error)) from None
         self.focus = focus
-        self.game = PacmanGame(evaluation, focus=focus)
         if time_budget <= 0:
             raise ConfigurationError(f"time_budget must be positive, got {time_budget}")
         if clock not in CLOCKS:
