@@ -33,9 +33,9 @@ Resuming
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import os
 import threading
-import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -249,14 +249,18 @@ def _collect(finished: Iterator[tuple[list[tuple[int, GameJob]], list[str]]],
 
 
 def _worker_init() -> None:
-    """Make a worker end itself once its parent is gone (the pool cannot tell it then).
+    """Make a worker end itself once the batch's process is gone, however it ended (the pool
+    cannot tell it then).
 
-    The parent is the fork server, which ends when the batch's process ends."""
-    parent = os.getppid()
+    It waits on the sentinel that :mod:`multiprocessing` gives every process it starts, which
+    the starting process holds open until it ends. The worker's own parent is no guide: the
+    fork server that forked it lives on while any worker it forked holds the server's pipe."""
+    owner = multiprocessing.parent_process()
+    if owner is None:  # not started by multiprocessing: nothing to watch
+        return
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
+        owner.join()
         os._exit(1)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
