@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from agents.base import BaseAgent
 from agents.evaluation import EVALUATIONS, Evaluation
+from agents.chase_survival import veto_trap
 from agents.forced_loss import longest_resistance
 from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
 from agents.pacman_game import PacmanGame
@@ -204,6 +205,9 @@ class IterativeDeepeningAgent(SearchAgent):
     ``focus``: search a ghost farther than this many maze steps from Pacman as one move, the
     move of a chaser (:mod:`agents.ghost_focus`); 0 (the default) searches all its moves;
     ``horizon``: a ghost that could not reach Pacman before the search's depth runs out.
+    ``outrun``: when positive, veto a move after which Pacman provably cannot outrun chasing
+    ghosts for that many rounds while another move can (:mod:`agents.chase_survival`); 0 (the
+    default) plays the search's move.
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -212,9 +216,12 @@ class IterativeDeepeningAgent(SearchAgent):
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
-                 focus: int | Literal["horizon"] = 0) -> None:
+                 focus: int | Literal["horizon"] = 0, outrun: int = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
+        if outrun < 0:
+            raise ConfigurationError(f"outrun must be 0 (off) or a number of rounds, got {outrun}")
+        self.outrun = outrun
         try:
             self.game = PacmanGame(evaluation, focus=focus)
         except ValueError as error:  # the game's own check, as the command line's error
@@ -244,7 +251,9 @@ class IterativeDeepeningAgent(SearchAgent):
         finally:
             if collecting:
                 gc.enable()
-        return longest_resistance(state, result, finished) if finished else result
+        if finished:
+            result = longest_resistance(state, result, finished)
+        return veto_trap(state, result, self.outrun) if self.outrun else result
 
 
 class MonteCarloAgent(SearchAgent):

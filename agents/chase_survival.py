@@ -1,0 +1,120 @@
+"""Outrunning the chase: a deep check for traps beyond the search's horizon.
+
+A worst-case search of a few rounds sees a capture only once the ghosts can force it within
+its depth. On a large maze with four ghosts the trap closes earlier than that: Pacman walks
+into a region whose exits the chasing ghosts reach first, and when the search sees the capture,
+every move already loses. Ghosts that chase (a directional ghost takes the chasing move four
+times in five) are predictable, so the trap can be seen much further ahead against them: with
+each ghost's move fixed to the chaser's, only Pacman's moves branch, and a depth-first search
+with memory finds in a few dozen nodes a line on which he is not caught for twenty rounds, or
+proves there is none.
+
+:func:`outruns` is that search. :func:`veto_trap` applies it to a search's chosen move: when
+Pacman cannot outrun the chase after it, but can after another root move, the best of those by
+the search's own root values is played instead. A move is vetoed only on proof (a capture on
+every line); a check that runs out of nodes changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from agents.ghost_focus import chase_action
+from agents.search.result import SearchResult
+from pacman.rules import legal_actions, successor
+from pacman.state import LOSS, WIN, GameState
+
+#: rounds of chasing a move must survive (deeper than the time-limited search's 6-9 rounds)
+ROUNDS = 20
+#: Pacman nodes one veto may visit before it gives up (about 50 microseconds each)
+NODE_BUDGET = 500
+
+
+class _OutOfNodes(Exception):
+    """The check's node budget ran out before it decided."""
+
+
+def chase_round(state: GameState) -> GameState:
+    """``state`` after every ghost still to move this round plays its chasing move: the state
+    at Pacman's next turn, or where the game ended."""
+    while state[8] is None and state[7] != 0:
+        turn = state[7]
+        state = successor(state, chase_action(state, turn, legal_actions(state, turn)))
+    return state
+
+
+def outruns(state: GameState, rounds: int = ROUNDS,
+            node_budget: int | list[int] = NODE_BUDGET) -> bool | None:
+    """Whether Pacman, to move in ``state``, has a line on which ghosts that each play the
+    chasing move do not catch him within ``rounds`` rounds (winning counts as escaping).
+    ``None`` when the budget of Pacman nodes did not decide it: ``node_budget``, or a
+    one-element list that several checks share and that is left holding what remains."""
+    if state[8] is not None:
+        return state[8] != LOSS
+    budget = node_budget if isinstance(node_budget, list) else [node_budget]
+    try:
+        return _outruns(state, rounds, {}, budget)
+    except _OutOfNodes:
+        return None
+
+
+def _outruns(state: GameState, rounds: int, memo: dict[tuple[object, ...], bool],
+             budget: list[int]) -> bool:
+    if rounds == 0:
+        return True
+    key = (state[1], state[2], state[3], state[4], state[5], rounds)  # the score plays no part
+    known = memo.get(key)
+    if known is not None:
+        return known
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _OutOfNodes
+    alive: list[tuple[int, int, GameState]] = []
+    for action in legal_actions(state, 0):
+        after = chase_round(successor(state, action))
+        if after[8] == WIN:
+            memo[key] = True
+            return True
+        if after[8] != LOSS:
+            alive.append((-_nearest_hunter(after), len(alive), after))
+    alive.sort()  # the move that ends farthest from the nearest hunting ghost first
+    found = any(_outruns(after, rounds - 1, memo, budget) for _, _, after in alive)
+    memo[key] = found
+    return found
+
+
+def _nearest_hunter(state: GameState) -> int:
+    row = state[0].distance_rows[state[1][0]]
+    return min((row[cell] for cell, timer in zip(state[1][1:], state[3]) if not timer),
+               default=state[0].diameter)
+
+
+def escapes_after(state: GameState, action: str, rounds: int = ROUNDS,
+                  node_budget: int | list[int] = NODE_BUDGET) -> bool | None:
+    """:func:`outruns` from the state after Pacman plays ``action`` in ``state`` and the ghosts
+    reply by chasing (one of the ``rounds``)."""
+    after = chase_round(successor(state, action))
+    if after[8] is not None:
+        return after[8] != LOSS
+    return outruns(after, rounds - 1, node_budget)
+
+
+def veto_trap(state: GameState, result: SearchResult, rounds: int = ROUNDS,
+              node_budget: int = NODE_BUDGET) -> SearchResult:
+    """``result`` with its action replaced when Pacman provably cannot outrun the chase after
+    it (:func:`escapes_after` is ``False``) but provably can after another root move: the one
+    of those with the highest root value. Unchanged otherwise. The checks share
+    ``node_budget`` Pacman nodes, which bounds the time the veto adds to a move."""
+    chosen = result.action
+    budget = [node_budget]
+    if chosen is None or escapes_after(state, chosen, rounds, budget) is not False:
+        return result
+    values = result.root_values
+    others: Iterable[str] = sorted(
+        (a for a in legal_actions(state, 0) if a != chosen),
+        key=lambda a: -values.get(a, float("-inf")))
+    for action in others:
+        if escapes_after(state, action, rounds, budget):
+            return dataclasses.replace(result, action=action, principal_variation=(action,))
+    return result
