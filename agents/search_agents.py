@@ -8,6 +8,7 @@ principal variation, statistics) for displays and experiments, and totals its wo
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import random
 import time
@@ -15,8 +16,8 @@ from typing import Any, Literal
 from collections.abc import Mapping
 
 from agents.base import BaseAgent
-from agents.evaluation import EVALUATIONS, Evaluation
 from agents.chase_survival import veto_trap
+from agents.evaluation import EVALUATIONS, Evaluation
 from agents.forced_loss import longest_resistance
 from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
 from agents.pacman_game import PacmanGame
@@ -239,21 +240,28 @@ class IterativeDeepeningAgent(SearchAgent):
         self.clock = clock
 
     def search(self, state: GameState) -> SearchResult:
+        """The move of the deepest finished iteration, after ``resist`` and ``outrun``; the
+        result's ``stats.elapsed`` is the whole decision's time on the agent's clock."""
         finished: list[SearchResult] = []
+        clock = CLOCKS[self.clock]
+        start = clock()
         collecting = gc.isenabled()
         gc.disable()  # a full collection mid-search (up to ~20 ms) would overrun the budget
         try:
             result = iterative_deepening(self.game, state, max_depth=self.max_depth,
                                          time_budget=self.time_budget, algorithm="alphabeta",
                                          order=self.order, rng=self.rng, reorder=self.reorder,
-                                         table=self.table, clock=CLOCKS[self.clock],
+                                         table=self.table, clock=clock,
                                          on_iteration=finished.append if self.resist else None)
+            if finished:
+                result = longest_resistance(state, result, finished)
+            if self.outrun:
+                result = veto_trap(state, result, self.outrun)
         finally:
             if collecting:
                 gc.enable()
-        if finished:
-            result = longest_resistance(state, result, finished)
-        return veto_trap(state, result, self.outrun) if self.outrun else result
+        return dataclasses.replace(result, stats=dataclasses.replace(result.stats,
+                                                                     elapsed=clock() - start))
 
 
 class MonteCarloAgent(SearchAgent):

@@ -1,0 +1,87 @@
+"""Benchmark of the chase check (``outrun``): what the veto adds to a move of the strongest
+setting, beside the search it follows.
+
+Run: ``python3 bench/bench_outrun.py`` (about a minute; ``--moves``, ``--games``,
+``--rounds``, ``--layout``, ``--budget``).
+
+Positions are Pacman's turns from seeded games of the strongest setting against directional
+ghosts (the first ``--moves`` of each game). At each, the setting's search (the deepening
+agent without ``outrun``) runs under its CPU budget, then
+:func:`agents.chase_survival.veto_trap` on its result; both are timed on the searching
+thread's CPU clock. Printed: the search's and the veto's time per move (mean, 99th percentile,
+maximum), the veto's time as a share of the search's, and how often it changed the move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agents.chase_survival import veto_trap  # noqa: E402
+from agents.evaluation import EVALUATIONS  # noqa: E402
+from agents.ghosts import DirectionalGhost  # noqa: E402
+from agents.search_agents import IterativeDeepeningAgent  # noqa: E402
+from pacman.layout import load_layout  # noqa: E402
+from pacman.state import GameState  # noqa: E402
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layout", default="originalClassic")
+    parser.add_argument("--games", type=int, default=3, help="seeded games (3)")
+    parser.add_argument("--moves", type=int, default=120, help="Pacman moves per game (120)")
+    parser.add_argument("--rounds", type=int, default=20, help="rounds of the check (20)")
+    parser.add_argument("--budget", type=float, default=0.04, help="CPU seconds per search")
+    args = parser.parse_args()
+    searcher = IterativeDeepeningAgent(0, random.Random(0), time_budget=args.budget,
+                                       order="none", evaluation=EVALUATIONS["strong"],
+                                       resist=True, focus="horizon")
+    clock = time.thread_time
+    searches: list[float] = []
+    vetoes: list[float] = []
+    changed = 0
+    for seed in range(args.games):
+        state = GameState.initial(load_layout(args.layout))
+        ghosts = [DirectionalGhost(i, random.Random(f"{seed}:{i}"))
+                  for i in range(1, len(state.positions))]
+        for _ in range(args.moves):
+            if state.outcome is not None:
+                break
+            result = searcher.search(state)  # the setting without outrun, timed by itself
+            gc.disable()  # as during the agent's own veto
+            searched = clock()
+            chosen = veto_trap(state, result, args.rounds)
+            vetoes.append(clock() - searched)
+            gc.enable()
+            searches.append(result.stats.elapsed)
+            changed += chosen.action != result.action
+            state = state.successor(chosen.action)
+            for ghost in ghosts:
+                if state.outcome is not None:
+                    break
+                state = state.successor(ghost.get_action(state))
+    print(f"{len(searches)} positions of {args.games} games on {args.layout}, "
+          f"{args.budget * 1000:.0f} ms search budget, check of {args.rounds} rounds")
+    print(f"{'CPU ms per move':16s} {'mean':>7s} {'p99':>7s} {'max':>7s}")
+    for name, times in (("search", searches), ("veto", vetoes)):
+        print(f"{name:16s} {1000 * statistics.fmean(times):7.2f} "
+              f"{1000 * percentile(times, 0.99):7.2f} {1000 * max(times):7.2f}")
+    print(f"veto / search: {statistics.fmean(vetoes) / statistics.fmean(searches):.3f} of the "
+          f"time; moves changed: {changed} of {len(searches)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
