@@ -29,8 +29,12 @@ def load_file_module(path: Path) -> Any:
     The module's folder is put on ``sys.path`` while it loads, so a submission may import its own
     helper files. Errors while importing become :class:`ConfigurationError`.
     """
-    path = path.resolve()
-    if not path.is_file():
+    try:
+        path = path.resolve()
+        found = path.is_file()
+    except (OSError, ValueError) as error:  # a NUL byte, a name too long for the system
+        raise ConfigurationError(f"{str(path)!r}: not a usable file name ({error})") from None
+    if not found:
         raise ConfigurationError(f"{path}: no such Python file")
     digest = hashlib.sha1(str(path).encode()).hexdigest()[:10]
     module_name = f"_plugin_{path.stem}_{digest}"

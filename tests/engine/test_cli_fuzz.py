@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from pacman.cli import build_parser
@@ -81,6 +81,7 @@ def test_the_fuzzed_options_are_the_real_ones():
 @settings(max_examples=250, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(option=st.sampled_from(PLAY_OPTIONS), value=VALUES)
+@example(option="--pacman", value="\x00\\:0")  # a plug-in "file" whose name holds a NUL byte
 def test_play_options_with_any_value(capsys, playground, option, value):
     assume(not _too_many(option, value))
     capsys.readouterr()
