@@ -18,7 +18,6 @@ every line); a check that runs out of nodes changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 
 from agents.ghost_focus import chase_action
 from agents.search.result import SearchResult
@@ -94,10 +93,7 @@ def escapes_after(state: GameState, action: str, rounds: int = ROUNDS,
                   node_budget: int | list[int] = NODE_BUDGET) -> bool | None:
     """:func:`outruns` from the state after Pacman plays ``action`` in ``state`` and the ghosts
     reply by chasing (one of the ``rounds``)."""
-    after = chase_round(successor(state, action))
-    if after[8] is not None:
-        return after[8] != LOSS
-    return outruns(after, rounds - 1, node_budget)
+    return outruns(chase_round(successor(state, action)), rounds - 1, node_budget)
 
 
 def veto_trap(state: GameState, result: SearchResult, rounds: int = ROUNDS,
@@ -111,9 +107,8 @@ def veto_trap(state: GameState, result: SearchResult, rounds: int = ROUNDS,
     if chosen is None or escapes_after(state, chosen, rounds, budget) is not False:
         return result
     values = result.root_values
-    others: Iterable[str] = sorted(
-        (a for a in legal_actions(state, 0) if a != chosen),
-        key=lambda a: -values.get(a, float("-inf")))
+    others = sorted((a for a in legal_actions(state, 0) if a != chosen),
+                    key=lambda a: -values.get(a, float("-inf")))
     for action in others:
         if escapes_after(state, action, rounds, budget):
             return dataclasses.replace(result, action=action, principal_variation=(action,))

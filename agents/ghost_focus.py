@@ -46,22 +46,19 @@ def focused_actions(state: GameState, ghost: int, actions: Sequence[str],
     chasing ghost (fleeing while scared), as a one-element tuple."""
     if len(actions) == 1:
         return actions
-    positions = state[1]
-    if 0 <= state[0].distance_rows[positions[0]][positions[ghost]] <= radius:
+    layout, positions = state[0], state[1]
+    to_pacman = layout.distance_rows[positions[0]]
+    cell = positions[ghost]
+    if 0 <= to_pacman[cell] <= radius:
         return actions
-    return (chase_action(state, ghost, actions),)
+    moves = layout._ghost_moves[cell][state[2][ghost]]
+    if state[3][ghost - 1] > 0:
+        return (max(actions, key=lambda a: to_pacman[moves.get(a, cell)]),)
+    return (min(actions, key=lambda a: to_pacman[moves.get(a, cell)]),)
 
 
 def chase_action(state: GameState, ghost: int, actions: Sequence[str]) -> str:
     """The move of ``actions`` (legal moves of ``ghost`` in ``state``) that a chasing ghost
     makes: the one that ends nearest Pacman by maze distance, or farthest while the ghost is
     scared; the first in the engine's order among ties."""
-    if len(actions) == 1:
-        return actions[0]
-    layout, positions = state[0], state[1]
-    to_pacman = layout.distance_rows[positions[0]]
-    cell = positions[ghost]
-    moves = layout._ghost_moves[cell][state[2][ghost]]
-    if state[3][ghost - 1] > 0:
-        return max(actions, key=lambda a: to_pacman[moves.get(a, cell)])
-    return min(actions, key=lambda a: to_pacman[moves.get(a, cell)])
+    return focused_actions(state, ghost, actions, -1)[0]  # no ghost is within radius -1
