@@ -12,12 +12,14 @@ proves there is none.
 :func:`outruns` is that search. :func:`veto_trap` applies it to a search's chosen move: when
 Pacman cannot outrun the chase after it, but can after another root move, the best of those by
 the search's own root values is played instead. A move is vetoed only on proof (a capture on
-every line); a check that runs out of nodes changes nothing.
+every line); a check that runs out of nodes or time changes nothing.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Callable
 
 from agents.ghost_focus import chase_action
 from agents.search.result import SearchResult
@@ -30,8 +32,27 @@ ROUNDS = 20
 NODE_BUDGET = 500
 
 
-class _OutOfNodes(Exception):
-    """The check's node budget ran out before it decided."""
+class _OutOfBudget(Exception):
+    """The check's nodes or time ran out before it decided."""
+
+
+class CheckBudget:
+    """What chase checks may still spend: ``nodes`` Pacman nodes and, with a ``clock``, the
+    time until ``deadline`` on it. Checks given the same budget share it."""
+
+    __slots__ = ("nodes", "clock", "deadline")
+
+    def __init__(self, nodes: int = NODE_BUDGET, clock: Callable[[], float] | None = None,
+                 deadline: float = math.inf) -> None:
+        self.nodes = nodes
+        self.clock = clock
+        self.deadline = deadline
+
+    def spend(self) -> None:
+        """Take one node; raise :class:`_OutOfBudget` when none or no time is left."""
+        self.nodes -= 1
+        if self.nodes < 0 or (self.clock is not None and self.clock() > self.deadline):
+            raise _OutOfBudget
 
 
 def chase_round(state: GameState) -> GameState:
@@ -44,31 +65,32 @@ def chase_round(state: GameState) -> GameState:
 
 
 def outruns(state: GameState, rounds: int = ROUNDS,
-            node_budget: int | list[int] = NODE_BUDGET) -> bool | None:
+            budget: int | CheckBudget = NODE_BUDGET) -> bool | None:
     """Whether Pacman, to move in ``state``, has a line on which ghosts that each play the
     chasing move do not catch him within ``rounds`` rounds (winning counts as escaping).
-    ``None`` when the budget of Pacman nodes did not decide it: ``node_budget``, or a
-    one-element list that several checks share and that is left holding what remains."""
+    ``None`` when the budget did not decide it: a number of Pacman nodes, or a
+    :class:`CheckBudget` that several checks share and that is left holding what remains."""
     if state[8] is not None:
         return state[8] != LOSS
-    budget = node_budget if isinstance(node_budget, list) else [node_budget]
     try:
-        return _outruns(state, rounds, {}, budget)
-    except _OutOfNodes:
+        return _outruns(state, rounds, {}, _as_budget(budget))
+    except _OutOfBudget:
         return None
 
 
+def _as_budget(budget: int | CheckBudget) -> CheckBudget:
+    return budget if isinstance(budget, CheckBudget) else CheckBudget(budget)
+
+
 def _outruns(state: GameState, rounds: int, memo: dict[tuple[object, ...], bool],
-             budget: list[int]) -> bool:
+             budget: CheckBudget) -> bool:
     if rounds == 0:
         return True
     key = (state[1], state[2], state[3], state[4], state[5], rounds)  # the score plays no part
     known = memo.get(key)
     if known is not None:
         return known
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise _OutOfNodes
+    budget.spend()
     alive: list[tuple[int, int, GameState]] = []
     for action in legal_actions(state, 0):
         after = chase_round(successor(state, action))
@@ -84,26 +106,29 @@ def _outruns(state: GameState, rounds: int, memo: dict[tuple[object, ...], bool]
 
 
 def _nearest_hunter(state: GameState) -> int:
+    """Maze steps from Pacman to the nearest hunting ghost that can reach him; the maze's
+    diameter when there is none."""
     row = state[0].distance_rows[state[1][0]]
-    return min((row[cell] for cell, timer in zip(state[1][1:], state[3]) if not timer),
-               default=state[0].diameter)
+    return min((row[cell] for cell, timer in zip(state[1][1:], state[3])
+                if not timer and row[cell] >= 0), default=state[0].diameter)
 
 
 def escapes_after(state: GameState, action: str, rounds: int = ROUNDS,
-                  node_budget: int | list[int] = NODE_BUDGET) -> bool | None:
+                  budget: int | CheckBudget = NODE_BUDGET) -> bool | None:
     """:func:`outruns` from the state after Pacman plays ``action`` in ``state`` and the ghosts
     reply by chasing (one of the ``rounds``)."""
-    return outruns(chase_round(successor(state, action)), rounds - 1, node_budget)
+    return outruns(chase_round(successor(state, action)), rounds - 1, budget)
 
 
 def veto_trap(state: GameState, result: SearchResult, rounds: int = ROUNDS,
-              node_budget: int = NODE_BUDGET) -> SearchResult:
+              budget: int | CheckBudget = NODE_BUDGET) -> SearchResult:
     """``result`` with its action replaced when Pacman provably cannot outrun the chase after
     it (:func:`escapes_after` is ``False``) but provably can after another root move: the one
-    of those with the highest root value. Unchanged otherwise. The checks share
-    ``node_budget`` Pacman nodes, which bounds the time the veto adds to a move."""
+    of those with the highest root value. Unchanged otherwise. The checks share ``budget``
+    (Pacman nodes, and a deadline with a :class:`CheckBudget`), which bounds the time the veto
+    adds to a move."""
     chosen = result.action
-    budget = [node_budget]
+    budget = _as_budget(budget)
     if chosen is None or escapes_after(state, chosen, rounds, budget) is not False:
         return result
     values = result.root_values

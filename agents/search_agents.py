@@ -16,7 +16,7 @@ from typing import Any, Literal
 from collections.abc import Mapping
 
 from agents.base import BaseAgent
-from agents.chase_survival import veto_trap
+from agents.chase_survival import CheckBudget, veto_trap
 from agents.evaluation import EVALUATIONS, Evaluation
 from agents.forced_loss import longest_resistance
 from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
@@ -193,6 +193,8 @@ class ExpectimaxAgent(SearchAgent):
 #: what a deepening agent's time budget counts: the CPU time of the searching thread (a loaded
 #: machine does not shorten it), or wall-clock time
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
+#: the ``outrun`` check stops (changing nothing) this fraction of the time budget after it
+OUTRUN_SHARE = 0.25
 
 
 class IterativeDeepeningAgent(SearchAgent):
@@ -208,7 +210,8 @@ class IterativeDeepeningAgent(SearchAgent):
     ``horizon``: a ghost that could not reach Pacman before the search's depth runs out.
     ``outrun``: when positive, veto a move after which Pacman provably cannot outrun chasing
     ghosts for that many rounds while another move can (:mod:`agents.chase_survival`); 0 (the
-    default) plays the search's move.
+    default) plays the search's move. The check gives up, changing nothing, once the decision
+    has taken ``1 + OUTRUN_SHARE`` times the time budget.
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -256,7 +259,9 @@ class IterativeDeepeningAgent(SearchAgent):
             if finished:
                 result = longest_resistance(state, result, finished)
             if self.outrun:
-                result = veto_trap(state, result, self.outrun)
+                deadline = start + (1 + OUTRUN_SHARE) * self.time_budget
+                result = veto_trap(state, result, self.outrun, CheckBudget(clock=clock,
+                                                                           deadline=deadline))
         finally:
             if collecting:
                 gc.enable()

@@ -5,13 +5,17 @@ vetoes a move into a trap its shallow search does not see, and only then."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.chase_survival import chase_round, escapes_after, outruns, veto_trap
+from agents import search_agents
+from agents.chase_survival import (CheckBudget, _nearest_hunter, chase_round, escapes_after,
+                                   outruns, veto_trap)
 from agents.evaluation import EVALUATIONS
 from agents.ghost_focus import chase_action
 from agents.search_agents import IterativeDeepeningAgent
@@ -65,7 +69,7 @@ def ghosts_close_in(layout_name: str, seed: int) -> GameState:
 def test_the_check_agrees_with_the_brute_force_reference(layout_name: str, seed: int,
                                                           rounds: int) -> None:
     state = ghosts_close_in(layout_name, seed)
-    assert outruns(state, rounds, node_budget=10**6) == reference_outruns(state, rounds)
+    assert outruns(state, rounds, budget=10**6) == reference_outruns(state, rounds)
 
 
 def test_the_reference_positions_are_caught_as_often_as_not() -> None:
@@ -93,7 +97,30 @@ def test_a_dead_end_is_a_trap_and_a_loop_a_way_out() -> None:
 
 
 def test_a_check_out_of_nodes_decides_nothing() -> None:
-    assert escapes_after(DEAD_END_OR_LOOP, "West", rounds=20, node_budget=2) is None
+    assert escapes_after(DEAD_END_OR_LOOP, "West", rounds=20, budget=2) is None
+
+
+def ticking_clock() -> Callable[[], float]:
+    """A clock that advances one second each time it is read."""
+    ticks = itertools.count()
+    return lambda: float(next(ticks))
+
+
+def test_a_check_out_of_time_decides_nothing_and_checks_share_their_budget() -> None:
+    assert escapes_after(DEAD_END_OR_LOOP, "West", 20, CheckBudget(10**6, ticking_clock(), 3)) is None
+    unhurried = CheckBudget(10**6, ticking_clock(), 10**6)
+    assert escapes_after(DEAD_END_OR_LOOP, "West", 20, unhurried) is False
+    spent = 10**6 - unhurried.nodes
+    assert spent > 3
+    assert escapes_after(DEAD_END_OR_LOOP, "West", 20, unhurried) is False
+    assert 10**6 - unhurried.nodes == 2 * spent  # a second check draws on what the first left
+
+
+def test_the_nearest_hunter_is_one_that_can_reach_pacman() -> None:
+    # The first ghost is in a pocket of its own: its distance from Pacman is unknown (-1).
+    state = GameState.initial(parse_layout("%%%%%%%%%%%\n%G %P   G %\n%%%%%%%%%%%"))
+    assert state[0].distance_rows[state[1][0]][state[1][1]] < 0
+    assert _nearest_hunter(state) == 4
 
 
 def deepening(outrun: int) -> IterativeDeepeningAgent:
@@ -116,9 +143,15 @@ def test_without_a_proof_the_search_move_stands() -> None:
     plain.get_action(DEAD_END_OR_LOOP)
     result = plain.last
     assert veto_trap(DEAD_END_OR_LOOP, result, 4) is result  # the trap needs more rounds
-    assert veto_trap(DEAD_END_OR_LOOP, result, 20, node_budget=2) is result
+    assert veto_trap(DEAD_END_OR_LOOP, result, 20, budget=2) is result
     escaping = dataclasses.replace(result, action="East", principal_variation=("East",))
     assert veto_trap(DEAD_END_OR_LOOP, escaping, 20) is escaping  # a move with a way out
+
+
+def test_the_veto_gives_up_when_the_decision_is_out_of_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search_agents, "OUTRUN_SHARE", -1.0)  # its deadline passed at once
+    assert deepening(20).get_action(DEAD_END_OR_LOOP) == "West"
 
 
 def test_a_position_with_no_way_out_keeps_the_search_move() -> None:
