@@ -48,8 +48,8 @@ class NodeTools:
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "leaf_tools", "cache_tools",
-        "generate_child", "score_child",
+        "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "cache_tools",
+        "generate_child", "score_child", "leaf",
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
@@ -99,21 +99,25 @@ class NodeTools:
         ``node_functions``: ``(is_end, kind, actions, ends_unit)``; ``loop_tools``:
         ``(counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns)`` with
         ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
-        ``leaf_tools``: ``(is_end, utility, evaluate, counters, evaluation cache, key_of)``, and
-        ``cache_tools`` its last three and the trace of evaluated states.
+        ``cache_tools``: ``(counters, evaluation cache, key_of, trace of evaluated states)``;
+        ``leaf(state, value_of, terminal_leaf)``: a leaf's value through the cache, counted.
         """
         self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
+        self.cache_tools = (self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
+        self.leaf = _leaf_valuer(*self.cache_tools)
         self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.is_end,
                            self.utility, self.evaluate, None if self.plain_leaves else self.leaf,
                            self.orderer is not None)
-        self.leaf_tools = (self.is_end, self.utility, self.evaluate, self.counters, self.eval_cache,
-                           self.key_of)
-        self.cache_tools = (self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
         # What an evaluation ordering calls once per child: closures over the above, the
-        # cheapest call there is (the same as generate() and order_score()).
+        # cheapest call there is (the same as generate()). No tool is a bound method of the
+        # search: a search referring to itself would live on, table and all, until the cyclic
+        # garbage collector finds it.
         self.generate_child = _child_generator(self.counters, self.successor, self.hook)
-        self.score_child = self.order_score if self.eval_cache is not None else _bare_scorer(
-            self.counters, self.is_end, self.utility, self.evaluate)
+        if self.eval_cache is None:
+            self.score_child = _bare_scorer(self.counters, self.is_end, self.utility, self.evaluate)
+        else:
+            self.score_child = _cached_scorer(self.is_end, self.utility, self.evaluate,
+                                              self.counters, self.eval_cache, self.key_of)
 
     # --- generating children -----------------------------------------------------------------
     def actions_of(self, state: Any) -> Sequence[Any]:
@@ -150,28 +154,6 @@ class NodeTools:
         """Utility of an end state."""
         return self.leaf(state, self.utility, True)
 
-    def leaf(self, state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
-        # The cache holds leaf utilities too: in a lecture tree they are the
-        # "static values" the recitation caches between deepening iterations.
-        counters, cache, key_of, evaluated_trace = self.cache_tools
-        if cache is not None:
-            key = key_of(state)
-            value = cache.get(key)
-            if value is not None:
-                counters.cache_hits += 1
-                return value
-            value = value_of(state)
-            cache[key] = value
-        else:
-            value = value_of(state)
-        if terminal_leaf:
-            counters.terminal_utilities += 1
-        else:
-            counters.static_evaluations += 1
-        if evaluated_trace is not None:
-            evaluated_trace.append(state)
-        return value
-
     # --- the transposition table -------------------------------------------------------------
     def settles(self, entry: tuple[int, float, Any], alpha: float, beta: float) -> bool:
         """Whether a table ``entry`` settles the window ``(alpha, beta)``; if so it is counted as
@@ -207,22 +189,6 @@ class NodeTools:
                 actions = [move] + [a for a in actions if a != move]
         return actions, children
 
-    def order_score(self, child: Any) -> float:
-        """The value a child is ordered by: Utility if it is an end state, else Eval."""
-        is_end, utility, evaluate, counters, cache, key_of = self.leaf_tools
-        if cache is None:
-            counters.ordering_evaluations += 1
-            return utility(child) if is_end(child) else evaluate(child)
-        key = key_of(child)
-        value = cache.get(key)
-        if value is not None:
-            counters.cache_hits += 1
-            return value
-        value = utility(child) if is_end(child) else evaluate(child)
-        cache[key] = value
-        counters.ordering_evaluations += 1
-        return value
-
     def on_cutoff(self, state: Any, kind: NodeKind, action: Any, depth: Any) -> None:
         """Tell a learning move ordering that ``action`` refuted the node ``state``."""
         if self.orderer is not None:
@@ -241,9 +207,56 @@ def _child_generator(counters: Counters, successor: Callable[[Any, Any], Any],
     return generate
 
 
+def _leaf_valuer(counters: Counters, cache: dict | None, key_of: Callable[[Any], Any],
+                 evaluated_trace: list[Any] | None) -> Callable[[Any, Callable[[Any], float], bool], float]:
+    """``leaf(state, value_of, terminal_leaf)`` of :class:`NodeTools` as a closure: the value of
+    a leaf by ``value_of`` (the utility of an end state, or the evaluation), through the
+    evaluation cache when there is one, counted and traced."""
+    def leaf(state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
+        # The cache holds leaf utilities too: in a lecture tree they are the
+        # "static values" the recitation caches between deepening iterations.
+        if cache is not None:
+            key = key_of(state)
+            value = cache.get(key)
+            if value is not None:
+                counters.cache_hits += 1
+                return value
+            value = value_of(state)
+            cache[key] = value
+        else:
+            value = value_of(state)
+        if terminal_leaf:
+            counters.terminal_utilities += 1
+        else:
+            counters.static_evaluations += 1
+        if evaluated_trace is not None:
+            evaluated_trace.append(state)
+        return value
+    return leaf
+
+
+def _cached_scorer(is_end: Callable[[Any], bool], utility: Callable[[Any], float],
+                   evaluate: Callable[[Any], float], counters: Counters, cache: dict,
+                   key_of: Callable[[Any], Any]) -> Callable[[Any], float]:
+    """The value a child is ordered by (Utility if it is an end state, else Eval), through the
+    evaluation cache, as a closure."""
+    def score(child: Any) -> float:
+        key = key_of(child)
+        value = cache.get(key)
+        if value is not None:
+            counters.cache_hits += 1
+            return value
+        value = utility(child) if is_end(child) else evaluate(child)
+        cache[key] = value
+        counters.ordering_evaluations += 1
+        return value
+    return score
+
+
 def _bare_scorer(counters: Counters, is_end: Callable[[Any], bool], utility: Callable[[Any], float],
                  evaluate: Callable[[Any], float]) -> Callable[[Any], float]:
-    """``order_score(child)`` of :class:`NodeTools` without an evaluation cache, as a closure."""
+    """The value a child is ordered by (Utility if it is an end state, else Eval), without an
+    evaluation cache, as a closure."""
     def score(child: Any) -> float:
         counters.ordering_evaluations += 1
         return utility(child) if is_end(child) else evaluate(child)

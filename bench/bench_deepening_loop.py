@@ -1,0 +1,139 @@
+"""Benchmark of the deepening agent's own search loop and of what a move costs in all.
+
+Run: ``python3 bench/bench_deepening_loop.py`` (about a minute; ``--layout``, ``--games``,
+``--moves``, ``--budget``).
+
+Positions are Pacman's turns from seeded games of the strongest setting against directional
+ghosts (the first ``--moves`` of each game).
+
+1. The loop. At each position the deepening search of the strongest setting (``strong``
+   evaluation, horizon focus, a table and the previous iteration's best moves first) runs under
+   its CPU budget twice: through :meth:`agents.pacman_search.PacmanSearch.tabled_value`, and
+   with that loop switched off (the generic node functions, node for node the same search),
+   alternately first. Printed: nodes per move and the mean depth of the deepest finished
+   iteration, each way, and their ratio.
+2. The whole move. The agent of the setting decides at each position; printed are its CPU time
+   per move as it reports it, as measured around the call, and the garbage collector's time in
+   collections that ran during the calls. A search that referred to itself (a bound method of
+   its own among its tools) lived on with its table until a collection found it, and that
+   collection's time fell outside the time the agent reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agents.evaluation import EVALUATIONS  # noqa: E402
+from agents.ghosts import DirectionalGhost  # noqa: E402
+from agents.pacman_game import PacmanGame  # noqa: E402
+from agents.pacman_search import PacmanSearch  # noqa: E402
+from agents.search.deepening import iterative_deepening  # noqa: E402
+from agents.search_agents import IterativeDeepeningAgent  # noqa: E402
+from pacman.layout import load_layout  # noqa: E402
+from pacman.state import GameState  # noqa: E402
+
+SETTING = dict(order="none", evaluation=EVALUATIONS["strong"], resist=True, focus="horizon",
+               outrun=20)
+
+
+def positions(layout: str, games: int, moves: int, budget: float) -> list[GameState]:
+    agent = IterativeDeepeningAgent(0, random.Random(0), time_budget=budget, **SETTING)
+    found = []
+    for seed in range(games):
+        state = GameState.initial(load_layout(layout))
+        ghosts = [DirectionalGhost(i, random.Random(f"{seed}:{i}"))
+                  for i in range(1, len(state.positions))]
+        for _ in range(moves):
+            if state.outcome is not None:
+                break
+            found.append(state)
+            state = state.successor(agent.get_action(state))
+            for ghost in ghosts:
+                if state.outcome is not None:
+                    break
+                state = state.successor(ghost.get_action(state))
+    return found
+
+
+def loop_comparison(states: list[GameState], budget: float) -> None:
+    game = PacmanGame(EVALUATIONS["strong"], focus="horizon")
+    original_init = PacmanSearch.__init__
+
+    def untabled(self: PacmanSearch, *args: object) -> None:
+        original_init(self, *args)  # type: ignore[arg-type]
+        self.tabled = False
+
+    nodes: dict[bool, list[int]] = {True: [], False: []}
+    depths: dict[bool, list[int]] = {True: [], False: []}
+    gc.disable()  # as in the agent's own searches
+    try:
+        for i, state in enumerate(states):
+            for tabled in ((True, False) if i % 2 else (False, True)):
+                PacmanSearch.__init__ = original_init if tabled else untabled  # type: ignore[method-assign]
+                result = iterative_deepening(game, state, max_depth=30, time_budget=budget,
+                                             order="none", reorder="all", table=True,
+                                             clock=time.thread_time)
+                nodes[tabled].append(result.stats.nodes_generated)
+                depths[tabled].append(result.stats.depth_reached or 0)
+    finally:
+        PacmanSearch.__init__ = original_init  # type: ignore[method-assign]
+        gc.enable()
+    print(f"1. the loop, {budget * 1000:.0f} ms CPU budget, {len(states)} positions")
+    for tabled, name in ((False, "generic node functions"), (True, "tabled_value")):
+        print(f"   {name:24s} nodes per move {statistics.fmean(nodes[tabled]):8.0f}   "
+              f"mean depth {statistics.fmean(depths[tabled]):.2f}")
+    print(f"   nodes ratio {statistics.fmean(nodes[True]) / statistics.fmean(nodes[False]):.2f}x")
+
+
+def whole_move(states: list[GameState], budget: float) -> None:
+    agent = IterativeDeepeningAgent(0, random.Random(0), time_budget=budget, **SETTING)
+    collecting = [0.0, 0.0]  # start of the running collection, total
+
+    def on_collection(phase: str, info: dict) -> None:
+        if phase == "start":
+            collecting[0] = time.thread_time()
+        else:
+            collecting[1] += time.thread_time() - collecting[0]
+
+    reported, measured = [], []
+    gc.callbacks.append(on_collection)
+    try:
+        for state in states:
+            started = time.thread_time()
+            agent.get_action(state)
+            measured.append(time.thread_time() - started)
+            reported.append(agent.last.stats.elapsed)  # type: ignore[union-attr]
+    finally:
+        gc.callbacks.remove(on_collection)
+    ordered = sorted(measured)
+    print(f"2. the whole move (the agent's decision), {len(states)} positions, CPU ms")
+    print(f"   reported by the agent   mean {1000 * statistics.fmean(reported):6.2f}")
+    print(f"   measured around it      mean {1000 * statistics.fmean(measured):6.2f}   "
+          f"99th percentile {1000 * ordered[int(0.99 * len(ordered))]:6.2f}   "
+          f"max {1000 * ordered[-1]:6.2f}")
+    print(f"   garbage collections     {1000 * collecting[1] / len(states):6.2f} per move")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layout", default="smallClassic")
+    parser.add_argument("--games", type=int, default=2, help="seeded games (2)")
+    parser.add_argument("--moves", type=int, default=80, help="Pacman moves per game (80)")
+    parser.add_argument("--budget", type=float, default=0.04, help="CPU seconds per search")
+    args = parser.parse_args()
+    states = positions(args.layout, args.games, args.moves, args.budget)
+    loop_comparison(states, args.budget)
+    whole_move(states, args.budget)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
