@@ -123,8 +123,8 @@ def escapes_after(state: GameState, action: str, rounds: int = ROUNDS,
 def veto_trap(state: GameState, result: SearchResult, rounds: int = ROUNDS,
               budget: int | CheckBudget = NODE_BUDGET) -> SearchResult:
     """``result`` with its action replaced when Pacman provably cannot outrun the chase after
-    it (:func:`escapes_after` is ``False``) but provably can after another root move: the one
-    of those with the highest root value. Unchanged otherwise. The checks share ``budget``
+    it (:func:`escapes_after` is ``False``) but provably can after another root move that the
+    search considered: the one of those with the highest root value. Unchanged otherwise. The checks share ``budget``
     (Pacman nodes, and a deadline with a :class:`CheckBudget`), which bounds the time the veto
     adds to a move."""
     chosen = result.action
@@ -132,7 +132,8 @@ def veto_trap(state: GameState, result: SearchResult, rounds: int = ROUNDS,
     if chosen is None or escapes_after(state, chosen, rounds, budget) is not False:
         return result
     values = result.root_values
-    others = sorted((a for a in legal_actions(state, 0) if a != chosen),
+    searched = values or legal_actions(state, 0)  # the moves the search considered
+    others = sorted((a for a in searched if a != chosen),
                     key=lambda a: -values.get(a, float("-inf")))
     for action in others:
         if escapes_after(state, action, rounds, budget):

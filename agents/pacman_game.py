@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from agents.ghost_focus import HORIZON, focused_actions
+from agents.ghost_focus import HORIZON, chasing_first, focused_actions
 from agents.pacman_search import PacmanSearch
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
+from pacman.directions import STOP
 from pacman.rules import legal_actions, successor
 from pacman.state import GameState
 
@@ -37,13 +38,18 @@ class PacmanGame:
     ghost move; ``"horizon"`` sets the radius at each ghost node from the rounds the search has
     left there (adversarial ghosts only, and this class only: the depth-free protocol method
     :meth:`actions`, which a subclass's generic search calls, cannot apply it and lists every
-    move).
+    move). ``chase_first``: list a ghost's moves nearest Pacman first
+    (:func:`agents.ghost_focus.chasing_first`), so alpha-beta meets the chase, most often the
+    refutation, first: the same values from fewer nodes. ``pacman_stops=False``: Pacman never
+    stops where he can move (Stop leaves his moves unless it is the only one): a narrower tree
+    that gives up only waiting on the spot, which two moves back and forth mostly replace.
     """
 
     def __init__(self, evaluation: Callable[[GameState], float],
                  ghost_model: GhostModel = "adversarial",
                  ghost_distribution: GhostDistribution | None = None,
-                 focus: int | Literal["horizon"] = 0) -> None:
+                 focus: int | Literal["horizon"] = 0, chase_first: bool = False,
+                 pacman_stops: bool = True) -> None:
         if ghost_model == "informed" and ghost_distribution is None:
             raise ValueError("the informed ghost model needs the ghosts' distribution")
         if focus == HORIZON:
@@ -53,6 +59,8 @@ class PacmanGame:
         elif not isinstance(focus, int) or focus < 0:
             raise ValueError(f"focus must be 0 (off), a positive radius or 'horizon', got {focus!r}")
         self.focus = focus
+        self.chase_first = chase_first
+        self.pacman_stops = pacman_stops
         self.evaluation = evaluation
         self.ghost_model = ghost_model
         self.ghost_distribution = ghost_distribution
@@ -77,9 +85,16 @@ class PacmanGame:
 
     def actions(self, state: GameState) -> Sequence[str]:
         turn = state[7]
-        if turn and isinstance(self.focus, int) and self.focus:
-            return focused_actions(state, turn, legal_actions(state, turn), self.focus)
-        return legal_actions(state, turn)
+        actions: Sequence[str] = legal_actions(state, turn)
+        if turn == 0:
+            if self.pacman_stops or len(actions) < 2:
+                return actions
+            return [a for a in actions if a != STOP]
+        if len(actions) > 1 and isinstance(self.focus, int) and self.focus:
+            actions = focused_actions(state, turn, actions, self.focus)
+        if len(actions) > 1 and self.chase_first:
+            actions = chasing_first(state, turn, actions)
+        return actions
 
     @staticmethod
     def successor(state: GameState, action: str) -> GameState:

@@ -16,15 +16,17 @@ orderings, chance nodes, leaves with a trace) is the generic
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
 from agents.evaluation import Evaluation
-from agents.ghost_focus import HORIZON, focused_actions, horizon_radius
+from agents.ghost_focus import HORIZON, chasing_first, focused_actions, horizon_radius
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
 from agents.search.nodes import _UNSET, INF
 from agents.search.table import EXACT, LOWER, UPPER
+from pacman.directions import STOP
 from pacman.rules import legal_actions as engine_legal_actions
 from pacman.rules import successor as engine_successor
 
@@ -34,7 +36,7 @@ _MAX, _MIN = NodeKind.MAX, NodeKind.MIN
 class PacmanSearch(Search):
     """A :class:`Search` over a Pacman game; see the module docstring."""
 
-    __slots__ = ("ghost_kind", "focus", "by_horizon", "tabled")
+    __slots__ = ("ghost_kind", "focus", "by_horizon", "tabled", "chase_first", "stops")
 
     def __init__(self, game: Any, cfg: Any, counters: Any, traces: Any) -> None:
         super().__init__(game, cfg, counters, traces)
@@ -43,6 +45,7 @@ class PacmanSearch(Search):
         #: the rounds left at each ghost node)
         self.by_horizon = game.focus == HORIZON
         self.focus = game.focus
+        self.chase_first, self.stops = game.chase_first, game.pacman_stops
         self.is_end = itemgetter(8)  # type: ignore[assignment]  # the outcome: None while the game goes on
         self.utility = itemgetter(6)  # type: ignore[assignment]  # the score
         self.successor = engine_successor
@@ -55,6 +58,26 @@ class PacmanSearch(Search):
                        and self.evaluated_trace is None and self.ghost_kind is _MIN
                        and not self.min_as_chance)
         self.bind()
+
+    def moves(self, state: Any, turn: int, rounds_left: int) -> Sequence[str]:
+        """The moves searched for the agent ``turn`` in ``state`` with ``rounds_left`` rounds
+        (this one included) left: :meth:`PacmanGame.actions`, with the horizon focus's radius
+        from ``rounds_left``."""
+        positions = state[1]
+        if turn == 0:
+            actions = state[0].pacman_actions[positions[0]]
+            if self.stops or len(actions) < 2:
+                return actions
+            return actions[:-1] if actions[-1] == STOP else actions  # Stop comes last
+        actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]
+        if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
+            actions = engine_legal_actions(state, turn)
+        if len(actions) > 1 and self.focus:
+            radius = horizon_radius(rounds_left) if self.by_horizon else self.focus
+            actions = focused_actions(state, turn, actions, radius)
+        if len(actions) > 1 and self.chase_first:
+            actions = chasing_first(state, turn, actions)
+        return actions
 
     def value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
         """:meth:`Search.value` with the game's protocol read from the state: for a search with
@@ -71,15 +94,11 @@ class PacmanSearch(Search):
         rounds_left = depth
         if turn == len(positions) - 1:
             depth -= 1
+        actions = self.moves(state, turn, rounds_left)
         if turn == 0:
-            actions, sign = state[0].pacman_actions[positions[0]], 1
+            sign = 1
         else:
-            actions, sign = state[0]._ghost_actions[positions[turn]][state[2][turn]], -1
-            if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
-                actions = engine_legal_actions(state, turn)
-            if self.focus:
-                radius = horizon_radius(rounds_left) if self.by_horizon else self.focus
-                actions = focused_actions(state, turn, actions, radius)
+            sign = -1
             if self.ghost_kind is not _MIN or self.min_as_chance:
                 return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta)
         counters, successor, evaluate, hook = self.counters, engine_successor, self.evaluate, self.hook
@@ -127,15 +146,9 @@ class PacmanSearch(Search):
         rounds_left = depth
         if turn == len(positions) - 1:
             depth -= 1
+        actions = self.moves(state, turn, rounds_left)
         if turn == 0:
-            actions = state[0].pacman_actions[positions[0]]
             return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
-        actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]
-        if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
-            actions = engine_legal_actions(state, turn)
-        if self.focus:
-            radius = horizon_radius(rounds_left) if self.by_horizon else self.focus
-            actions = focused_actions(state, turn, actions, radius)
         if self.ghost_kind is not _MIN or self.min_as_chance:
             return self.chance_value(state, self.ghost_kind, actions, depth, alpha, beta, table_key)
         return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)
@@ -163,15 +176,7 @@ class PacmanSearch(Search):
         rounds_left = depth
         if turn == len(positions) - 1:
             depth -= 1
-        if turn == 0:
-            actions, sign = state[0].pacman_actions[positions[0]], 1
-        else:
-            actions, sign = state[0]._ghost_actions[positions[turn]][state[2][turn]], -1
-            if state.half_speed_scared:
-                actions = engine_legal_actions(state, turn)
-            if self.focus and len(actions) > 1:  # a ghost with one move keeps it
-                radius = horizon_radius(rounds_left) if self.by_horizon else self.focus
-                actions = focused_actions(state, turn, actions, radius)
+        actions, sign = self.moves(state, turn, rounds_left), 1 if turn == 0 else -1
         move = best_moves.get(state, _UNSET)  # type: ignore[union-attr]
         if move is not _UNSET and actions[0] != move and move in actions:
             actions = [move] + [a for a in actions if a != move]

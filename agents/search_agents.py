@@ -212,6 +212,9 @@ class IterativeDeepeningAgent(SearchAgent):
     ghosts for that many rounds while another move can (:mod:`agents.chase_survival`); 0 (the
     default) plays the search's move. The check gives up, changing nothing, once the decision
     has taken ``1 + OUTRUN_SHARE`` times the time budget.
+    ``chase_first``: search a ghost's moves nearest Pacman first (the same values from fewer
+    nodes); ``pacman_stops=False``: Pacman does not stop where he can move, in the search and
+    so in play (see :class:`PacmanGame`).
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -220,14 +223,16 @@ class IterativeDeepeningAgent(SearchAgent):
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
-                 focus: int | Literal["horizon"] = 0, outrun: int = 0) -> None:
+                 focus: int | Literal["horizon"] = 0, outrun: int = 0,
+                 chase_first: bool = False, pacman_stops: bool = True) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
         if outrun < 0:
             raise ConfigurationError(f"outrun must be 0 (off) or a number of rounds, got {outrun}")
         self.outrun = outrun
         try:
-            self.game = PacmanGame(evaluation, focus=focus)
+            self.game = PacmanGame(evaluation, focus=focus, chase_first=chase_first,
+                                   pacman_stops=pacman_stops)
         except ValueError as error:  # the game's own check, as the command line's error
             raise ConfigurationError(str(error)) from None
         self.focus = focus
