@@ -8,10 +8,11 @@ ghosts (the first ``--moves`` of each game).
 
 1. The loop. At each position the deepening search of the strongest setting (``strong``
    evaluation, horizon focus, a table and the previous iteration's best moves first) runs under
-   its CPU budget twice: through :meth:`agents.pacman_search.PacmanSearch.tabled_value`, and
-   with that loop switched off (the generic node functions, node for node the same search),
-   alternately first. Printed: nodes per move and the mean depth of the deepest finished
-   iteration, each way, and their ratio.
+   its CPU budget four ways, each first in turn: with the loop
+   :meth:`agents.pacman_search.PacmanSearch.tabled_value` switched off (the generic node
+   functions, node for node the same search), through it, and through it with ``chase_first``
+   and then also ``pacman_stops=False``. Printed: nodes per move (and the ratio to the first)
+   and the mean depth of the deepest finished iteration.
 2. The whole move. The agent of the setting decides at each position; printed are its CPU time
    per move as it reports it, as measured around the call, and the garbage collector's time in
    collections that ran during the calls. A search that referred to itself (a bound method of
@@ -64,33 +65,42 @@ def positions(layout: str, games: int, moves: int, budget: float) -> list[GameSt
 
 
 def loop_comparison(states: list[GameState], budget: float) -> None:
-    game = PacmanGame(EVALUATIONS["strong"], focus="horizon")
+    def game(**options: bool) -> PacmanGame:
+        return PacmanGame(EVALUATIONS["strong"], focus="horizon", **options)
+
+    variants = [("generic node functions", game(), False), ("tabled_value", game(), True),
+                ("  + chase_first", game(chase_first=True), True),
+                ("  + pacman_stops=false", game(chase_first=True, pacman_stops=False), True)]
     original_init = PacmanSearch.__init__
 
     def untabled(self: PacmanSearch, *args: object) -> None:
         original_init(self, *args)  # type: ignore[arg-type]
         self.tabled = False
 
-    nodes: dict[bool, list[int]] = {True: [], False: []}
-    depths: dict[bool, list[int]] = {True: [], False: []}
+    nodes: list[list[int]] = [[] for _ in variants]
+    depths: list[list[int]] = [[] for _ in variants]
     gc.disable()  # as in the agent's own searches
     try:
         for i, state in enumerate(states):
-            for tabled in ((True, False) if i % 2 else (False, True)):
+            order = list(range(len(variants)))
+            for k in order[i % len(order):] + order[:i % len(order)]:  # each first in turn
+                _, searched, tabled = variants[k]
                 PacmanSearch.__init__ = original_init if tabled else untabled  # type: ignore[method-assign]
-                result = iterative_deepening(game, state, max_depth=30, time_budget=budget,
+                result = iterative_deepening(searched, state, max_depth=30, time_budget=budget,
                                              order="none", reorder="all", table=True,
                                              clock=time.thread_time)
-                nodes[tabled].append(result.stats.nodes_generated)
-                depths[tabled].append(result.stats.depth_reached or 0)
+                nodes[k].append(result.stats.nodes_generated)
+                depths[k].append(result.stats.depth_reached or 0)
     finally:
         PacmanSearch.__init__ = original_init  # type: ignore[method-assign]
         gc.enable()
-    print(f"1. the loop, {budget * 1000:.0f} ms CPU budget, {len(states)} positions")
-    for tabled, name in ((False, "generic node functions"), (True, "tabled_value")):
-        print(f"   {name:24s} nodes per move {statistics.fmean(nodes[tabled]):8.0f}   "
-              f"mean depth {statistics.fmean(depths[tabled]):.2f}")
-    print(f"   nodes ratio {statistics.fmean(nodes[True]) / statistics.fmean(nodes[False]):.2f}x")
+    print(f"1. the loop, {budget * 1000:.0f} ms CPU budget, {len(states)} positions "
+          "(nodes ratio: to the generic node functions)")
+    base = statistics.fmean(nodes[0])
+    for k, (name, _, _) in enumerate(variants):
+        print(f"   {name:24s} nodes per move {statistics.fmean(nodes[k]):8.0f} "
+              f"({statistics.fmean(nodes[k]) / base:.2f}x)   "
+              f"mean depth {statistics.fmean(depths[k]):.2f}")
 
 
 def whole_move(states: list[GameState], budget: float) -> None:
