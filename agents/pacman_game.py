@@ -16,7 +16,6 @@ from agents.ghost_focus import HORIZON, chasing_first, focused_actions
 from agents.pacman_search import PacmanSearch
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
-from pacman.directions import STOP
 from pacman.rules import legal_actions, successor
 from pacman.state import GameState
 
@@ -40,16 +39,19 @@ class PacmanGame:
     :meth:`actions`, which a subclass's generic search calls, cannot apply it and lists every
     move). ``chase_first``: list a ghost's moves nearest Pacman first
     (:func:`agents.ghost_focus.chasing_first`), so alpha-beta meets the chase, most often the
-    refutation, first: the same values from fewer nodes. ``pacman_stops=False``: Pacman never
-    stops where he can move (Stop leaves his moves unless it is the only one): a narrower tree
-    that gives up only waiting on the spot, which two moves back and forth mostly replace.
+    refutation, first: the same values from fewer nodes. ``stopless_rounds``: when positive, Pacman's
+    Stop is not searched in that many last rounds before the search's horizon (nodes with at
+    most that many rounds left, the root excepted): most of the tree lies there, and a wait at
+    the end of a line decides little that a move back and forth would not, while a wait near the
+    root (for a ghost to pass a junction) stays in the tree. Like ``"horizon"``, for this class
+    only (the depth-free :meth:`actions` cannot apply it).
     """
 
     def __init__(self, evaluation: Callable[[GameState], float],
                  ghost_model: GhostModel = "adversarial",
                  ghost_distribution: GhostDistribution | None = None,
                  focus: int | Literal["horizon"] = 0, chase_first: bool = False,
-                 pacman_stops: bool = True) -> None:
+                 stopless_rounds: int = 0) -> None:
         if ghost_model == "informed" and ghost_distribution is None:
             raise ValueError("the informed ghost model needs the ghosts' distribution")
         if focus == HORIZON:
@@ -58,9 +60,15 @@ class PacmanGame:
                                  "Pacman search (PacmanGame itself, not a subclass)")
         elif not isinstance(focus, int) or focus < 0:
             raise ValueError(f"focus must be 0 (off), a positive radius or 'horizon', got {focus!r}")
+        if not isinstance(stopless_rounds, int) or stopless_rounds < 0:
+            raise ValueError(f"stopless_rounds must be 0 (off) or a number of rounds, got "
+                             f"{stopless_rounds!r}")
+        if stopless_rounds and type(self) is not PacmanGame:
+            raise ValueError("stopless_rounds needs the Pacman search (PacmanGame itself, not a "
+                             "subclass)")
         self.focus = focus
         self.chase_first = chase_first
-        self.pacman_stops = pacman_stops
+        self.stopless_rounds = stopless_rounds
         self.evaluation = evaluation
         self.ghost_model = ghost_model
         self.ghost_distribution = ghost_distribution
@@ -87,9 +95,7 @@ class PacmanGame:
         turn = state[7]
         actions: Sequence[str] = legal_actions(state, turn)
         if turn == 0:
-            if self.pacman_stops or len(actions) < 2:
-                return actions
-            return [a for a in actions if a != STOP]
+            return actions
         if len(actions) > 1 and isinstance(self.focus, int) and self.focus:
             actions = focused_actions(state, turn, actions, self.focus)
         if len(actions) > 1 and self.chase_first:

@@ -36,7 +36,7 @@ _MAX, _MIN = NodeKind.MAX, NodeKind.MIN
 class PacmanSearch(Search):
     """A :class:`Search` over a Pacman game; see the module docstring."""
 
-    __slots__ = ("ghost_kind", "focus", "by_horizon", "tabled", "chase_first", "stops")
+    __slots__ = ("ghost_kind", "focus", "by_horizon", "tabled", "chase_first", "stopless")
 
     def __init__(self, game: Any, cfg: Any, counters: Any, traces: Any) -> None:
         super().__init__(game, cfg, counters, traces)
@@ -45,7 +45,7 @@ class PacmanSearch(Search):
         #: the rounds left at each ghost node)
         self.by_horizon = game.focus == HORIZON
         self.focus = game.focus
-        self.chase_first, self.stops = game.chase_first, game.pacman_stops
+        self.chase_first, self.stopless = game.chase_first, game.stopless_rounds
         self.is_end = itemgetter(8)  # type: ignore[assignment]  # the outcome: None while the game goes on
         self.utility = itemgetter(6)  # type: ignore[assignment]  # the score
         self.successor = engine_successor
@@ -62,11 +62,11 @@ class PacmanSearch(Search):
     def moves(self, state: Any, turn: int, rounds_left: int) -> Sequence[str]:
         """The moves searched for the agent ``turn`` in ``state`` with ``rounds_left`` rounds
         (this one included) left: :meth:`PacmanGame.actions`, with the horizon focus's radius
-        from ``rounds_left``."""
+        from ``rounds_left`` and no Stop for Pacman in the game's ``stopless_rounds``."""
         positions = state[1]
         if turn == 0:
             actions = state[0].pacman_actions[positions[0]]
-            if self.stops or len(actions) < 2:
+            if rounds_left > self.stopless or len(actions) < 2:
                 return actions
             return actions[:-1] if actions[-1] == STOP else actions  # Stop comes last
         actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]

@@ -213,8 +213,8 @@ class IterativeDeepeningAgent(SearchAgent):
     default) plays the search's move. The check gives up, changing nothing, once the decision
     has taken ``1 + OUTRUN_SHARE`` times the time budget.
     ``chase_first``: search a ghost's moves nearest Pacman first (the same values from fewer
-    nodes); ``pacman_stops=False``: Pacman does not stop where he can move, in the search and
-    so in play (see :class:`PacmanGame`).
+    nodes); ``stopless_rounds``: no Stop for Pacman in that many last rounds before the
+    search's horizon (see :class:`PacmanGame`).
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -224,7 +224,7 @@ class IterativeDeepeningAgent(SearchAgent):
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
                  focus: int | Literal["horizon"] = 0, outrun: int = 0,
-                 chase_first: bool = False, pacman_stops: bool = True) -> None:
+                 chase_first: bool = False, stopless_rounds: int = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
         if outrun < 0:
@@ -232,7 +232,7 @@ class IterativeDeepeningAgent(SearchAgent):
         self.outrun = outrun
         try:
             self.game = PacmanGame(evaluation, focus=focus, chase_first=chase_first,
-                                   pacman_stops=pacman_stops)
+                                   stopless_rounds=stopless_rounds)
         except ValueError as error:  # the game's own check, as the command line's error
             raise ConfigurationError(str(error)) from None
         self.focus = focus

@@ -11,7 +11,7 @@ ghosts (the first ``--moves`` of each game).
    its CPU budget four ways, each first in turn: with the loop
    :meth:`agents.pacman_search.PacmanSearch.tabled_value` switched off (the generic node
    functions, node for node the same search), through it, and through it with ``chase_first``
-   and then also ``pacman_stops=False``. Printed: nodes per move (and the ratio to the first)
+   and then also ``stopless_rounds=3``. Printed: nodes per move (and the ratio to the first)
    and the mean depth of the deepest finished iteration.
 2. The whole move. The agent of the setting decides at each position; printed are its CPU time
    per move as it reports it, as measured around the call, and the garbage collector's time in
@@ -65,12 +65,12 @@ def positions(layout: str, games: int, moves: int, budget: float) -> list[GameSt
 
 
 def loop_comparison(states: list[GameState], budget: float) -> None:
-    def game(**options: bool) -> PacmanGame:
+    def game(**options: int) -> PacmanGame:
         return PacmanGame(EVALUATIONS["strong"], focus="horizon", **options)
 
     variants = [("generic node functions", game(), False), ("tabled_value", game(), True),
                 ("  + chase_first", game(chase_first=True), True),
-                ("  + pacman_stops=false", game(chase_first=True, pacman_stops=False), True)]
+                ("  + stopless_rounds=3", game(chase_first=True, stopless_rounds=3), True)]
     original_init = PacmanSearch.__init__
 
     def untabled(self: PacmanSearch, *args: object) -> None:

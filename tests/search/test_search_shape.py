@@ -1,6 +1,6 @@
 """Two options that shape the deepening agent's tree: ``chase_first`` (a ghost's moves nearest
-Pacman first: the same values from fewer nodes) and ``pacman_stops=false`` (Pacman does not
-stop where he can move: in the tree and so in play)."""
+Pacman first: the same values from fewer nodes) and ``stopless_rounds`` (no Stop for Pacman in
+the last rounds before the search's horizon)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 from agents.evaluation import EVALUATIONS
 from agents.ghost_focus import chasing_first
-from agents.ghosts import DirectionalGhost
 from agents.pacman_game import PacmanGame
+from agents.pacman_search import PacmanSearch
 from agents.search import alphabeta, iterative_deepening, minimax
 from pacman.layout import load_layout
 from pacman.lineup import lineup
@@ -52,31 +52,59 @@ def test_chasing_first_keeps_every_value_and_prunes_more(layout: str) -> None:
     assert nodes[chasing] < nodes[plain]  # by 2-22 % at depths 4-5 on these positions
 
 
-def test_without_stops_pacman_is_offered_every_move_but_stop() -> None:
-    game = PacmanGame(EVALUATIONS["better"], pacman_stops=False)
+def test_pacman_stops_only_where_more_rounds_than_the_stopless_ones_are_left(monkeypatch) -> None:
+    """With ``stopless_rounds=2`` a search of 4 rounds offers Pacman Stop with 4 and 3 rounds
+    left (the root's children are searched by the same loops: the root itself keeps Stop),
+    never in the last two rounds; with 0, everywhere."""
+    offered: list[tuple[int, bool]] = []
+    moves = PacmanSearch.moves
+
+    def recording(self, state, turn, rounds_left):
+        actions = moves(self, state, turn, rounds_left)
+        if turn == 0:
+            offered.append((rounds_left, "Stop" in actions))
+        return actions
+
+    monkeypatch.setattr(PacmanSearch, "moves", recording)
+    state = turns("smallClassic", 7, 1)[0]
+    for stopless, stopping in ((0, {4, 3, 2, 1}), (2, {4, 3})):
+        offered.clear()
+        game = PacmanGame(EVALUATIONS["strong"], stopless_rounds=stopless)
+        result = alphabeta(game, state, depth=4)
+        assert "Stop" in result.root_values
+        assert {left for left, stop in offered if stop} == stopping & {left for left, _ in offered}
+        assert {left for left, stop in offered if not stop} == {left for left, _ in offered} - stopping
+
+
+def test_stopless_rounds_keep_stop_at_the_root_and_cut_the_tree() -> None:
+    plain = PacmanGame(EVALUATIONS["strong"], focus="horizon")
+    stopless = PacmanGame(EVALUATIONS["strong"], focus="horizon", stopless_rounds=3)
+    nodes = {plain: 0, stopless: 0}
     for state in turns("smallClassic", 7, 5):
-        legal = legal_actions(state, 0)
-        assert "Stop" in legal
-        assert list(game.actions(state)) == [a for a in legal if a != "Stop"]
-        result = iterative_deepening(game, state, max_depth=3, reorder="all")
-        assert "Stop" not in result.root_values and result.action != "Stop"
+        for game in (plain, stopless):
+            result = iterative_deepening(game, state, max_depth=5, reorder="all")
+            assert "Stop" in result.root_values
+            nodes[game] += result.stats.nodes_generated
+    assert nodes[stopless] < 0.8 * nodes[plain]
 
 
-def test_a_pacman_that_does_not_stop_never_stops_in_a_game() -> None:
+def test_stopless_rounds_are_refused_where_they_cannot_apply() -> None:
+    with pytest.raises(ValueError, match="stopless_rounds"):
+        PacmanGame(EVALUATIONS["strong"], stopless_rounds=-1)
+
+    class Subclass(PacmanGame):
+        pass
+
+    with pytest.raises(ValueError, match="stopless_rounds"):
+        Subclass(EVALUATIONS["strong"], stopless_rounds=2)
+
+
+def test_the_options_reach_the_agent_from_text() -> None:
     layout = load_layout("smallClassic")
     options = {"time_budget": "10", "max_depth": "3", "order": "none", "evaluation": "strong",
-               "resist": "true", "focus": "horizon", "outrun": "20", "chase_first": "true",
-               "pacman_stops": "false"}
+               "focus": "horizon", "chase_first": "true", "stopless_rounds": "2"}
     agent = lineup(layout, "deepening", "directional", pacman_options=options)[0].build(
         0, random.Random(0))
-    assert agent.game.chase_first and not agent.game.pacman_stops
-    state = GameState.initial(layout)
-    ghosts = [DirectionalGhost(i, random.Random(i)) for i in (1, 2)]
-    moves = []
-    while state.outcome is None and len(moves) < 60:
-        moves.append(agent.get_action(state))
-        state = state.successor(moves[-1])
-        for ghost in ghosts:
-            if state.outcome is None:
-                state = state.successor(ghost.get_action(state))
-    assert len(moves) >= 30 and "Stop" not in moves
+    assert agent.game.chase_first and agent.game.stopless_rounds == 2
+    assert agent.get_action(GameState.initial(layout)) in legal_actions(
+        GameState.initial(layout), 0)
