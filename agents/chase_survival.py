@@ -124,9 +124,9 @@ def veto_trap(state: GameState, result: SearchResult, rounds: int = ROUNDS,
               budget: int | CheckBudget = NODE_BUDGET) -> SearchResult:
     """``result`` with its action replaced when Pacman provably cannot outrun the chase after
     it (:func:`escapes_after` is ``False``) but provably can after another root move that the
-    search considered: the one of those with the highest root value. Unchanged otherwise. The checks share ``budget``
-    (Pacman nodes, and a deadline with a :class:`CheckBudget`), which bounds the time the veto
-    adds to a move."""
+    search considered: the one of those with the highest root value. Unchanged otherwise. The
+    checks share ``budget`` (Pacman nodes, and a deadline with a :class:`CheckBudget`), which
+    bounds the time the veto adds to a move."""
     chosen = result.action
     budget = _as_budget(budget)
     if chosen is None or escapes_after(state, chosen, rounds, budget) is not False:

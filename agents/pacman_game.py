@@ -39,12 +39,12 @@ class PacmanGame:
     :meth:`actions`, which a subclass's generic search calls, cannot apply it and lists every
     move). ``chase_first``: list a ghost's moves nearest Pacman first
     (:func:`agents.ghost_focus.chasing_first`), so alpha-beta meets the chase, most often the
-    refutation, first: the same values from fewer nodes. ``stopless_rounds``: when positive, Pacman's
-    Stop is not searched in that many last rounds before the search's horizon (nodes with at
-    most that many rounds left, the root excepted): most of the tree lies there, and a wait at
-    the end of a line decides little that a move back and forth would not, while a wait near the
-    root (for a ghost to pass a junction) stays in the tree. Like ``"horizon"``, for this class
-    only (the depth-free :meth:`actions` cannot apply it).
+    refutation, first: the same values from fewer nodes. ``stopless_rounds``: when positive,
+    Pacman's Stop is not searched in that many last rounds before the search's horizon (nodes
+    with at most that many rounds left, the root excepted): most of the tree lies there, and a
+    wait at the end of a line decides little that a move back and forth would not, while a wait
+    near the root (for a ghost to pass a junction) stays in the tree. Like ``"horizon"``, for
+    this class only (the depth-free :meth:`actions` cannot apply it).
     """
 
     def __init__(self, evaluation: Callable[[GameState], float],
