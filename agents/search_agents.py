@@ -194,7 +194,7 @@ class ExpectimaxAgent(SearchAgent):
 #: machine does not shorten it), or wall-clock time
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
 #: the ``outrun`` check stops (changing nothing) this fraction of the time budget after it
-OUTRUN_SHARE = 0.25
+OUTRUN_SHARE = 0.2
 
 
 class IterativeDeepeningAgent(SearchAgent):
