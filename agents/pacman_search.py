@@ -8,7 +8,7 @@ evaluation is the bare function inside its :class:`~agents.evaluation.Evaluation
 :meth:`PacmanSearch.value` reads the kind, the legal actions and the end of a round without
 calling the game, and runs the MAX/MIN loop itself when the children need no reordering;
 :meth:`PacmanSearch.tabled_value` does the same for the deepening agent's configuration (a
-table, the previous iteration's best move first, cached leaves): 1.2 times the nodes within a
+table, the previous iteration's best move first, cached leaves): 1.2-1.3 times the nodes in a
 40 ms budget (``python bench/bench_deepening_loop.py``). Everything else (other tables and
 orderings, chance nodes, leaves with a trace) is the generic
 :class:`~agents.search.node_search.Search`, so the two agree node for node.
