@@ -53,9 +53,9 @@ def test_chasing_first_keeps_every_value_and_prunes_more(layout: str) -> None:
 
 
 def test_pacman_stops_only_where_more_rounds_than_the_stopless_ones_are_left(monkeypatch) -> None:
-    """With ``stopless_rounds=2`` a search of 4 rounds offers Pacman Stop with 4 and 3 rounds
-    left (the root's children are searched by the same loops: the root itself keeps Stop),
-    never in the last two rounds; with 0, everywhere."""
+    """With ``stopless_rounds=2`` a search of 4 rounds offers Pacman Stop at the root (4 rounds
+    left) and below it with 3 rounds left, never in the last two rounds; with 0, everywhere.
+    What the search offered is recorded from its own ``moves``."""
     offered: list[tuple[int, bool]] = []
     moves = PacmanSearch.moves
 
@@ -72,8 +72,9 @@ def test_pacman_stops_only_where_more_rounds_than_the_stopless_ones_are_left(mon
         game = PacmanGame(EVALUATIONS["strong"], stopless_rounds=stopless)
         result = alphabeta(game, state, depth=4)
         assert "Stop" in result.root_values
-        assert {left for left, stop in offered if stop} == stopping & {left for left, _ in offered}
-        assert {left for left, stop in offered if not stop} == {left for left, _ in offered} - stopping
+        assert {left for left, _ in offered} == {3, 2, 1}  # Pacman nodes below the root
+        assert {left for left, stop in offered if stop} == stopping - {4}
+        assert not any(stop for left, stop in offered if left not in stopping)
 
 
 def test_stopless_rounds_keep_stop_at_the_root_and_cut_the_tree() -> None:
