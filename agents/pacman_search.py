@@ -25,7 +25,7 @@ from agents.ghost_focus import HORIZON, chasing_first, focused_actions, horizon_
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
 from agents.search.nodes import _UNSET, INF
-from agents.search.table import EXACT, LOWER, UPPER
+from agents.search.table import bound_flag
 from pacman.directions import STOP
 from pacman.rules import legal_actions as engine_legal_actions
 from pacman.rules import successor as engine_successor
@@ -162,15 +162,9 @@ class PacmanSearch(Search):
             self.counters
         table_key = (state, depth)  # PacmanGame.state_key is the state itself
         entry = entries.get(table_key)  # type: ignore[union-attr]
+        if entry is not None and self.settles(entry, alpha, beta):
+            return entry[1]
         strict = self.strict
-        if entry is not None:
-            flag, stored, move = entry
-            if (flag == EXACT
-                    or (flag == LOWER and stored >= beta and (stored > beta or not strict))
-                    or (flag == UPPER and stored <= alpha and (stored < alpha or not strict))):
-                counters.transposition_hits += 1
-                self.last_pv = () if move is None else (move,)
-                return stored
         alpha_in, beta_in = alpha, beta
         turn, positions = state[7], state[1]
         rounds_left = depth
@@ -214,12 +208,7 @@ class PacmanSearch(Search):
                         own = best
                         alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
         result = sign * best
-        if not prune:
-            flag = EXACT
-        elif strict:
-            flag = UPPER if result < alpha_in else LOWER if result > beta_in else EXACT
-        else:
-            flag = UPPER if result <= alpha_in else LOWER if result >= beta_in else EXACT
+        flag = bound_flag(result, alpha_in, beta_in, prune, strict)
         entries[table_key] = (flag, result, best_action)  # type: ignore[index]
         best_moves[state] = best_action  # type: ignore[index]
         self.last_pv = (best_action,) + best_pv

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .game import Game, NodeKind
 from .nodes import _UNSET, INF, ChanceNodeError, NodeTools, OpponentModel, SearchTimeout
 from .result import Counters
-from .table import EXACT, LOWER, UPPER
+from .table import EXACT, LOWER, UPPER, bound_flag
 
 if TYPE_CHECKING:
     from .core import SearchConfig
@@ -245,12 +245,7 @@ class Search(NodeTools):
                         alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
         result = sign * best
         if table_key is not None:  # the value and its bound flag for the window searched
-            if not prune:
-                flag = EXACT
-            elif self.strict:
-                flag = UPPER if result < entry_alpha else LOWER if result > entry_beta else EXACT
-            else:
-                flag = UPPER if result <= entry_alpha else LOWER if result >= entry_beta else EXACT
+            flag = bound_flag(result, entry_alpha, entry_beta, prune, self.strict)
             self.entries[table_key] = (flag, result, best_action)  # type: ignore[index]
             self.best_moves[table_key[0]] = best_action  # type: ignore[index]
         self.last_pv = (best_action,) + best_pv

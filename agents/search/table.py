@@ -28,6 +28,17 @@ LOWER = 1
 UPPER = 2
 
 
+def bound_flag(value: float, alpha: float, beta: float, prune: bool, strict: bool) -> int:
+    """The flag of ``value`` searched with the window ``(alpha, beta)``: ``EXACT`` without
+    pruning or inside the window, ``UPPER`` when it failed low, ``LOWER`` when it failed high
+    (at the bound itself too, unless ``strict``: a strict search prunes only beyond it)."""
+    if not prune:
+        return EXACT
+    if strict:
+        return UPPER if value < alpha else LOWER if value > beta else EXACT
+    return UPPER if value <= alpha else LOWER if value >= beta else EXACT
+
+
 class TranspositionTable:
     """Plain-dict storage; the search reads the dicts directly for speed."""
 
