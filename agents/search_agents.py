@@ -16,8 +16,9 @@ from typing import Any, Literal
 from collections.abc import Mapping
 
 from agents.base import BaseAgent
-from agents.chase_survival import CheckBudget, veto_trap
+from agents.chase_survival import ROUNDS, CheckBudget, veto_trap
 from agents.evaluation import EVALUATIONS, Evaluation
+from agents.food_route import ROUTE_NODES, steer_to_food
 from agents.forced_loss import longest_resistance
 from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
 from agents.pacman_game import PacmanGame
@@ -193,7 +194,8 @@ class ExpectimaxAgent(SearchAgent):
 #: what a deepening agent's time budget counts: the CPU time of the searching thread (a loaded
 #: machine does not shorten it), or wall-clock time
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
-#: the ``outrun`` check stops (changing nothing) this fraction of the time budget after it
+#: the ``outrun`` and ``route`` checks stop (changing nothing) this fraction of the time budget
+#: after it
 OUTRUN_SHARE = 0.2
 
 
@@ -210,8 +212,12 @@ class IterativeDeepeningAgent(SearchAgent):
     ``horizon``: a ghost that could not reach Pacman before the search's depth runs out.
     ``outrun``: when positive, veto a move after which Pacman provably cannot outrun chasing
     ghosts for that many rounds while another move can (:mod:`agents.chase_survival`); 0 (the
-    default) plays the search's move. The check gives up, changing nothing, once the decision
-    has taken ``1 + OUTRUN_SHARE`` times the time budget.
+    default) plays the search's move.
+    ``route``: when positive, play instead the first move of a line on which chasing ghosts
+    let Pacman eat a dot within that many rounds and still outrun them afterwards, unless the
+    search values it as a capture (:mod:`agents.food_route`); 0 (the default) does not.
+    Both checks give up, changing nothing, once the decision has taken ``1 + OUTRUN_SHARE``
+    times the time budget.
     ``chase_first``: search a ghost's moves nearest Pacman first (the same values from fewer
     nodes); ``stopless_rounds``: no Stop for Pacman in that many last rounds before the
     search's horizon (see :class:`PacmanGame`).
@@ -224,12 +230,15 @@ class IterativeDeepeningAgent(SearchAgent):
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
                  focus: int | Literal["horizon"] = 0, outrun: int = 0,
-                 chase_first: bool = False, stopless_rounds: int = 0) -> None:
+                 chase_first: bool = False, stopless_rounds: int = 0, route: int = 0) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
-        if outrun < 0:
-            raise ConfigurationError(f"outrun must be 0 (off) or a number of rounds, got {outrun}")
+        for name, rounds in (("outrun", outrun), ("route", route)):
+            if rounds < 0:
+                raise ConfigurationError(f"{name} must be 0 (off) or a number of rounds, "
+                                         f"got {rounds}")
         self.outrun = outrun
+        self.route = route
         try:
             self.game = PacmanGame(evaluation, focus=focus, chase_first=chase_first,
                                    stopless_rounds=stopless_rounds)
@@ -248,8 +257,9 @@ class IterativeDeepeningAgent(SearchAgent):
         self.clock = clock
 
     def search(self, state: GameState) -> SearchResult:
-        """The move of the deepest finished iteration, after ``resist`` and ``outrun``; the
-        result's ``stats.elapsed`` is the whole decision's time on the agent's clock."""
+        """The move of the deepest finished iteration, after ``resist``, ``outrun`` and
+        ``route``; the result's ``stats.elapsed`` is the whole decision's time on the agent's
+        clock."""
         finished: list[SearchResult] = []
         clock = CLOCKS[self.clock]
         start = clock()
@@ -263,10 +273,13 @@ class IterativeDeepeningAgent(SearchAgent):
                                          on_iteration=finished.append if self.resist else None)
             if finished:
                 result = longest_resistance(state, result, finished)
+            deadline = start + (1 + OUTRUN_SHARE) * self.time_budget
             if self.outrun:
-                deadline = start + (1 + OUTRUN_SHARE) * self.time_budget
                 result = veto_trap(state, result, self.outrun, CheckBudget(clock=clock,
                                                                            deadline=deadline))
+            if self.route:
+                result = steer_to_food(state, result, self.route, self.outrun or ROUNDS,
+                                       CheckBudget(ROUTE_NODES, clock, deadline))
         finally:
             if collecting:
                 gc.enable()

@@ -1,0 +1,100 @@
+"""Routes to food under the chase: a plan toward the next dot beyond the search's horizon.
+
+On a large maze with four ghosts the food left is often farther than the seven or eight rounds
+a time-limited search sees, or behind the ghosts. The search then weighs the evaluation's pull
+to the nearest dot against its danger terms, and Pacman hesitates in front of the chasing
+ghosts (one game of the strongest setting spent 90 moves on its last dot) until they close
+in. Against chasing ghosts a way to food can be planned much further ahead, as
+:mod:`agents.chase_survival` plans a way out: with each ghost's move fixed to the chaser's, only
+Pacman's moves branch, and a depth-first search tries first the move that ends nearest a dot.
+
+:func:`route_to_food` is that search: a line on which Pacman eats a dot within ``rounds``
+rounds and after which he can still outrun the chase (:func:`agents.chase_survival.outruns`).
+:func:`steer_to_food` applies it to a search's result: its first move replaces the search's
+move unless the search values it as a capture.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from agents.chase_survival import ROUNDS, CheckBudget, _OutOfBudget, chase_round, outruns
+from agents.search.result import SearchResult
+from pacman.rules import LOSE_PENALTY, legal_actions, successor
+from pacman.state import LOSS, WIN, GameState
+
+#: rounds a route may take to its first dot
+ROUTE_ROUNDS = 30
+#: Pacman nodes (a route's and its final outrun checks') one decision may spend
+ROUTE_NODES = 1500
+#: a root value this far below the current score is a capture the search foresees
+CAPTURE_MARGIN = 0.8 * LOSE_PENALTY
+
+
+def route_to_food(state: GameState, rounds: int = ROUTE_ROUNDS, after: int = ROUNDS,
+                  budget: int | CheckBudget = ROUTE_NODES) -> str | None:
+    """The first move of a line on which Pacman, to move in ``state``, eats a dot (or wins)
+    within ``rounds`` rounds while every ghost plays the chasing move
+    (:func:`agents.ghost_focus.chase_action`), and after which he can still outrun them for
+    ``after`` rounds. ``None`` when there is no such line or ``budget`` (Pacman nodes, or a
+    :class:`CheckBudget` that also bounds the time) ran out first. Among first moves, the one
+    ending nearest a dot is tried first."""
+    if state[8] is not None or state[7] != 0 or not state[4]:
+        return None
+    if not isinstance(budget, CheckBudget):
+        budget = CheckBudget(budget)
+    try:
+        return _route(state, rounds, after, {}, budget)
+    except _OutOfBudget:
+        return None
+
+
+def _route(state: GameState, rounds: int, after: int, tried: dict[tuple[object, ...], int],
+           budget: CheckBudget) -> str | None:
+    # the food is the same all along a line (the first dot ends it), so it is not in the key
+    key = (state[1], state[2], state[3], state[5])
+    if tried.get(key, -1) >= rounds:
+        return None
+    tried[key] = rounds
+    budget.spend()
+    layout, food = state[0], state[4]
+    onward: list[tuple[int, int, str, GameState]] = []
+    for action in legal_actions(state, 0):
+        child = chase_round(successor(state, action))
+        if child[8] == WIN:
+            return action
+        if child[8] == LOSS:
+            continue
+        if child[4] != food:  # a dot eaten: a route if he can still get away
+            escaped = outruns(child, after, budget)
+            if escaped:
+                return action
+            if escaped is None:
+                raise _OutOfBudget
+            continue
+        distance = layout.nearest_in(child[1][0], food)
+        if distance is not None and distance < rounds:  # the dot is reachable in time
+            onward.append((distance, len(onward), action, child))
+    onward.sort()
+    for _, _, action, child in onward:
+        if _route(child, rounds - 1, after, tried, budget) is not None:
+            return action
+    return None
+
+
+def steer_to_food(state: GameState, result: SearchResult, rounds: int = ROUTE_ROUNDS,
+                  after: int = ROUNDS, budget: int | CheckBudget = ROUTE_NODES) -> SearchResult:
+    """``result`` with its action replaced by the first move of :func:`route_to_food`, when
+    there is one and the search considered it and valued it above a capture (its root value
+    at most ``CAPTURE_MARGIN`` below the current score; a move the search did not prefer has
+    a bound there, not an exact value). Unchanged otherwise."""
+    move = route_to_food(state, rounds, after, budget)
+    if move is None or move == result.action:
+        return result
+    value = result.root_values.get(move)
+    if value is None or value <= state[6] - CAPTURE_MARGIN:
+        return result
+    return dataclasses.replace(result, action=move, principal_variation=(move,))
+
+
+__all__ = ["route_to_food", "steer_to_food", "ROUTE_ROUNDS", "ROUTE_NODES", "CAPTURE_MARGIN"]
