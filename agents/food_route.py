@@ -10,7 +10,7 @@ Pacman's moves branch, and a depth-first search tries first the move that ends n
 
 :func:`route_to_food` is that search: a line on which Pacman eats a dot within ``rounds``
 rounds and after which he can still outrun the chase (:func:`agents.chase_survival.outruns`).
-:func:`steer_to_food` applies it to a search's result: its first move replaces the search's
+:func:`steer_to_food` applies its first move to a search's result: it replaces the search's
 move unless the search values it as a capture.
 """
 
@@ -82,19 +82,18 @@ def _route(state: GameState, rounds: int, after: int, tried: dict[tuple[object, 
     return None
 
 
-def steer_to_food(state: GameState, result: SearchResult, rounds: int = ROUTE_ROUNDS,
-                  after: int = ROUNDS, budget: int | CheckBudget = ROUTE_NODES) -> SearchResult:
-    """``result`` with its action replaced by the first move of :func:`route_to_food`, when
-    there is one and the search considered it and valued it above a capture (its root value
-    at most ``CAPTURE_MARGIN`` below the current score; a move the search did not prefer has
-    a bound there, not an exact value). Unchanged otherwise."""
-    move = route_to_food(state, rounds, after, budget)
-    if move is None or move == result.action:
+def steer_to_food(state: GameState, result: SearchResult, route: str | None) -> SearchResult:
+    """``result`` (a search of ``state``) with its action replaced by ``route`` (the first
+    move of a :func:`route_to_food` line, or ``None``), when the search considered that move
+    and valued it above a capture: its root value at most ``CAPTURE_MARGIN`` below the current
+    score (a move the search did not prefer has a bound there, not an exact value). Unchanged
+    otherwise."""
+    if route is None or route == result.action:
         return result
-    value = result.root_values.get(move)
+    value = result.root_values.get(route)
     if value is None or value <= state[6] - CAPTURE_MARGIN:
         return result
-    return dataclasses.replace(result, action=move, principal_variation=(move,))
+    return dataclasses.replace(result, action=route, principal_variation=(route,))
 
 
 __all__ = ["route_to_food", "steer_to_food", "ROUTE_ROUNDS", "ROUTE_NODES", "CAPTURE_MARGIN"]

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from agents.base import BaseAgent
 from agents.chase_survival import ROUNDS, CheckBudget, veto_trap
 from agents.evaluation import EVALUATIONS, Evaluation
-from agents.food_route import ROUTE_NODES, steer_to_food
+from agents.food_route import ROUTE_NODES, route_to_food, steer_to_food
 from agents.forced_loss import longest_resistance
 from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
 from agents.pacman_game import PacmanGame
@@ -194,9 +194,11 @@ class ExpectimaxAgent(SearchAgent):
 #: what a deepening agent's time budget counts: the CPU time of the searching thread (a loaded
 #: machine does not shorten it), or wall-clock time
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
-#: the ``outrun`` and ``route`` checks stop (changing nothing) this fraction of the time budget
-#: after it
+#: the ``outrun`` check stops (changing nothing) this fraction of the time budget after it
 OUTRUN_SHARE = 0.2
+#: the ``route`` search, made before the search, stops (finding nothing) this fraction of the
+#: time budget into the move; the search has the rest
+ROUTE_SHARE = 0.25
 
 
 class IterativeDeepeningAgent(SearchAgent):
@@ -215,9 +217,10 @@ class IterativeDeepeningAgent(SearchAgent):
     default) plays the search's move.
     ``route``: when positive, play instead the first move of a line on which chasing ghosts
     let Pacman eat a dot within that many rounds and still outrun them afterwards, unless the
-    search values it as a capture (:mod:`agents.food_route`); 0 (the default) does not.
-    Both checks give up, changing nothing, once the decision has taken ``1 + OUTRUN_SHARE``
-    times the time budget.
+    search values it as a capture (:mod:`agents.food_route`); 0 (the default) does not. The
+    route is sought first and gives up at ``ROUTE_SHARE`` of the time budget; the search has
+    what is left of the budget. The ``outrun`` check gives up, changing nothing, once the
+    decision has taken ``1 + OUTRUN_SHARE`` times the time budget.
     ``chase_first``: search a ghost's moves nearest Pacman first (the same values from fewer
     nodes); ``stopless_rounds``: no Stop for Pacman in that many last rounds before the
     search's horizon (see :class:`PacmanGame`).
@@ -266,8 +269,14 @@ class IterativeDeepeningAgent(SearchAgent):
         collecting = gc.isenabled()
         gc.disable()  # a full collection mid-search (up to ~20 ms) would overrun the budget
         try:
+            route = None
+            if self.route:  # first, so that the search's budget pays for it
+                route = route_to_food(state, self.route, self.outrun or ROUNDS,
+                                      CheckBudget(ROUTE_NODES, clock,
+                                                  start + ROUTE_SHARE * self.time_budget))
+            budget = self.time_budget - (clock() - start)
             result = iterative_deepening(self.game, state, max_depth=self.max_depth,
-                                         time_budget=self.time_budget, algorithm="alphabeta",
+                                         time_budget=budget, algorithm="alphabeta",
                                          order=self.order, rng=self.rng, reorder=self.reorder,
                                          table=self.table, clock=clock,
                                          on_iteration=finished.append if self.resist else None)
@@ -277,9 +286,8 @@ class IterativeDeepeningAgent(SearchAgent):
             if self.outrun:
                 result = veto_trap(state, result, self.outrun, CheckBudget(clock=clock,
                                                                            deadline=deadline))
-            if self.route:
-                result = steer_to_food(state, result, self.route, self.outrun or ROUNDS,
-                                       CheckBudget(ROUTE_NODES, clock, deadline))
+            if route is not None:
+                result = steer_to_food(state, result, route)
         finally:
             if collecting:
                 gc.enable()

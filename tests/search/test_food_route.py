@@ -142,37 +142,43 @@ def searched(action: str, values: dict[str, float]) -> SearchResult:
 
 def test_steering_replaces_the_move_unless_the_search_sees_a_capture_after_the_route() -> None:
     score = DEAD_END_OR_LOOP[6]
-    route = route_to_food(DEAD_END_OR_LOOP)  # the defaults, as steer_to_food's
+    route = route_to_food(DEAD_END_OR_LOOP)
     assert route is not None and route != "West"
     safe = searched("West", {"West": score + 5.0, route: score - 50.0})
-    assert steer_to_food(DEAD_END_OR_LOOP, safe).action == route
-    assert steer_to_food(DEAD_END_OR_LOOP, safe).principal_variation == (route,)
+    assert steer_to_food(DEAD_END_OR_LOOP, safe, route).action == route
+    assert steer_to_food(DEAD_END_OR_LOOP, safe, route).principal_variation == (route,)
+    assert steer_to_food(DEAD_END_OR_LOOP, safe, None) is safe
     doomed = searched("West", {"West": score + 5.0, route: score - CAPTURE_MARGIN})
-    assert steer_to_food(DEAD_END_OR_LOOP, doomed) is doomed
+    assert steer_to_food(DEAD_END_OR_LOOP, doomed, route) is doomed
     unsearched = searched("West", {"West": score + 5.0})
-    assert steer_to_food(DEAD_END_OR_LOOP, unsearched) is unsearched
+    assert steer_to_food(DEAD_END_OR_LOOP, unsearched, route) is unsearched
     already = searched(route, {route: score + 5.0, "West": score})
-    assert steer_to_food(DEAD_END_OR_LOOP, already) is already
+    assert steer_to_food(DEAD_END_OR_LOOP, already, route) is already
 
 
-def test_the_agent_steers_after_its_checks_within_their_deadline(
+def test_the_agent_seeks_the_route_first_within_its_share_and_steers_last(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[tuple[int, int, float]] = []
+    calls: list[tuple[object, ...]] = []
 
-    def record(state: GameState, result: SearchResult, rounds: int, after: int,
-               budget: CheckBudget) -> SearchResult:
-        seen.append((rounds, after, budget.deadline))
+    def route(state: GameState, rounds: int, after: int, budget: CheckBudget) -> str:
+        calls.append(("route", rounds, after, budget.deadline - budget.clock()))
+        return "East"
+
+    def steer(state: GameState, result: SearchResult, move: str | None) -> SearchResult:
+        calls.append(("steer", move))
         return dataclasses.replace(result, action="East")
 
-    monkeypatch.setattr(search_agents, "steer_to_food", record)
+    monkeypatch.setattr(search_agents, "route_to_food", route)
+    monkeypatch.setattr(search_agents, "steer_to_food", steer)
     agent = IterativeDeepeningAgent(0, random.Random(0), time_budget=0.01, max_depth=2,
                                     evaluation=EVALUATIONS["strong"], outrun=12, route=30)
     assert agent.get_action(DEAD_END_OR_LOOP) == "East"
-    assert [(r, a) for r, a, _ in seen] == [(30, 12)]
-    assert seen[0][2] < float("inf")
+    assert [call[:3] for call in calls] == [("route", 30, 12), ("steer", "East")]
+    assert 0 < calls[0][3] <= search_agents.ROUTE_SHARE * 0.01
+    calls.clear()
     plain = IterativeDeepeningAgent(0, random.Random(0), time_budget=0.01, max_depth=2)
     plain.get_action(DEAD_END_OR_LOOP)
-    assert len(seen) == 1  # route=0 (the default) does not steer
+    assert calls == []  # route=0 (the default) neither seeks nor steers
 
 
 @pytest.mark.parametrize("value", [-1, -30])
