@@ -1,0 +1,136 @@
+"""Benchmark of the route to food (``route``): what it costs a move of the strongest setting,
+and what it leaves the search.
+
+Run: ``python3 bench/bench_route.py`` (about two minutes; ``--games``, ``--moves``,
+``--layout``, ``--budget``, ``--rounds``).
+
+Positions are Pacman's turns from seeded games of the strongest setting with ``route`` against
+directional ghosts (the first ``--moves`` of each game). At each, on the searching thread's CPU
+clock:
+
+* the route search alone, unbounded in time (its node budget only) and bounded as the agent
+  bounds it (``ROUTE_SHARE`` of the budget): time per move and how often each found a route;
+* the whole decision of the agent with ``route`` and of the same agent without it, each first
+  in turn: time per move (reported by the agent and measured around the call), depth reached,
+  and how often steering changed the search's move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agents import search_agents  # noqa: E402
+from agents.chase_survival import CheckBudget  # noqa: E402
+from agents.evaluation import EVALUATIONS  # noqa: E402
+from agents.food_route import ROUTE_NODES, route_to_food  # noqa: E402
+from agents.ghosts import DirectionalGhost  # noqa: E402
+from agents.search_agents import ROUTE_SHARE, IterativeDeepeningAgent  # noqa: E402
+from pacman.layout import load_layout  # noqa: E402
+from pacman.state import GameState  # noqa: E402
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def agent(budget: float, route: int) -> IterativeDeepeningAgent:
+    return IterativeDeepeningAgent(0, random.Random(0), time_budget=budget, order="none",
+                                   evaluation=EVALUATIONS["strong"], resist=True,
+                                   focus="horizon", outrun=20, route=route)
+
+
+def row(name: str, times: list[float]) -> str:
+    return (f"{name:34s} {1000 * statistics.fmean(times):7.2f} "
+            f"{1000 * percentile(times, 0.99):7.2f} {1000 * max(times):7.2f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layout", default="originalClassic")
+    parser.add_argument("--games", type=int, default=2, help="seeded games (2)")
+    parser.add_argument("--moves", type=int, default=120, help="Pacman moves per game (120)")
+    parser.add_argument("--rounds", type=int, default=30, help="rounds of a route (30)")
+    parser.add_argument("--budget", type=float, default=0.04, help="CPU seconds per move")
+    args = parser.parse_args()
+    clock = time.thread_time
+    steered = [0]
+    steer = search_agents.steer_to_food
+
+    def counting_steer(state, result, move):  # type: ignore[no-untyped-def]
+        chosen = steer(state, result, move)
+        steered[0] += chosen.action != result.action
+        return chosen
+
+    search_agents.steer_to_food = counting_steer
+    with_route, without = agent(args.budget, args.rounds), agent(args.budget, 0)
+    routes: dict[str, list[float]] = {"unbounded": [], "bounded": []}
+    found = {"unbounded": 0, "bounded": 0}
+    reported: dict[str, list[float]] = {"route": [], "none": []}
+    measured: dict[str, list[float]] = {"route": [], "none": []}
+    depths: dict[str, list[int]] = {"route": [], "none": []}
+    for seed in range(args.games):
+        state = GameState.initial(load_layout(args.layout))
+        ghosts = [DirectionalGhost(i, random.Random(f"{seed}:{i}"))
+                  for i in range(1, len(state.positions))]
+        for _ in range(args.moves):
+            if state.outcome is not None:
+                break
+            gc.disable()  # as during the agent's own decision
+            kinds = [("unbounded", None), ("bounded", ROUTE_SHARE)]
+            if len(depths["route"]) % 2:  # each first in turn: the first warms the tables
+                kinds.reverse()
+            for name, share in kinds:
+                started = clock()
+                deadline = float("inf") if share is None else started + share * args.budget
+                move = route_to_food(state, args.rounds, 20,
+                                     CheckBudget(ROUTE_NODES, clock, deadline))
+                routes[name].append(clock() - started)
+                found[name] += move is not None
+            gc.enable()
+            order = [("route", with_route), ("none", without)]
+            if len(depths["route"]) % 2:
+                order.reverse()
+            chosen = None
+            for name, player in order:
+                started = clock()
+                result = player.search(state)
+                measured[name].append(clock() - started)
+                reported[name].append(result.stats.elapsed)
+                depths[name].append(result.stats.depth_reached or 0)
+                if name == "route":
+                    chosen = result.action
+            state = state.successor(chosen)
+            for ghost in ghosts:
+                if state.outcome is not None:
+                    break
+                state = state.successor(ghost.get_action(state))
+    positions = len(depths["route"])
+    print(f"{positions} positions of {args.games} games on {args.layout}, "
+          f"{args.budget * 1000:.0f} ms budget, routes of {args.rounds} rounds")
+    print(f"{'CPU ms per move':34s} {'mean':>7s} {'p99':>7s} {'max':>7s}")
+    for name in ("unbounded", "bounded"):
+        print(row(f"route search, {name}", routes[name]))
+    for name in ("route", "none"):
+        label = "with route" if name == "route" else "without route"
+        print(row(f"decision {label}, reported", reported[name]))
+        print(row(f"decision {label}, measured", measured[name]))
+    print(f"routes found: {found['unbounded']} unbounded, {found['bounded']} bounded, "
+          f"of {positions}")
+    mean_depth = {name: statistics.fmean(values) for name, values in depths.items()}
+    print(f"mean depth (rounds): {mean_depth['route']:.2f} with route, "
+          f"{mean_depth['none']:.2f} without ({mean_depth['route'] / mean_depth['none']:.3f}x);"
+          f" moves steered: {steered[0]} of {positions}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
