@@ -145,6 +145,7 @@ def test_unknown_option_key(capsys, maze_file):
 @pytest.mark.parametrize("option, needle", [
     ("--pacman-opt=allow_stop=maybe", "allow_stop"),
     ("--ghost-opt=attack=lots", "attack"),
+    ("--ghost-opt=distance=euclid", "distance"),
     ("--pacman-opt=tie_break=sideways", "tie_break"),
     ("--pacman-opt=evaluation=closest_dto", "closest_dot"),
     ("--pacman-opt=novalue", "novalue"),
