@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agents import search_agents  # noqa: E402
+from bench_outrun import percentile  # noqa: E402  (this folder is on the path of its scripts)
 from agents.chase_survival import CheckBudget  # noqa: E402
 from agents.evaluation import EVALUATIONS  # noqa: E402
 from agents.food_route import ROUTE_NODES, route_to_food  # noqa: E402
@@ -35,11 +36,6 @@ from agents.ghosts import DirectionalGhost  # noqa: E402
 from agents.search_agents import ROUTE_SHARE, IterativeDeepeningAgent  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.state import GameState  # noqa: E402
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def agent(budget: float, route: int) -> IterativeDeepeningAgent:
