@@ -32,8 +32,9 @@ ROUNDS = 20
 NODE_BUDGET = 500
 
 
-class _OutOfBudget(Exception):
-    """The check's nodes or time ran out before it decided."""
+class OutOfBudget(Exception):
+    """A check's nodes or time ran out before it decided (raised by
+    :meth:`CheckBudget.spend`; the route search of :mod:`agents.food_route` catches it too)."""
 
 
 class CheckBudget:
@@ -49,10 +50,10 @@ class CheckBudget:
         self.deadline = deadline
 
     def spend(self) -> None:
-        """Take one node; raise :class:`_OutOfBudget` when none or no time is left."""
+        """Take one node; raise :class:`OutOfBudget` when none or no time is left."""
         self.nodes -= 1
         if self.nodes < 0 or (self.clock is not None and self.clock() > self.deadline):
-            raise _OutOfBudget
+            raise OutOfBudget
 
 
 def chase_round(state: GameState) -> GameState:
@@ -74,7 +75,7 @@ def outruns(state: GameState, rounds: int = ROUNDS,
         return state[8] != LOSS
     try:
         return _outruns(state, rounds, {}, _as_budget(budget))
-    except _OutOfBudget:
+    except OutOfBudget:
         return None
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from agents.chase_survival import ROUNDS, CheckBudget, _OutOfBudget, chase_round, outruns
+from agents.chase_survival import ROUNDS, CheckBudget, OutOfBudget, chase_round, outruns
 from agents.search.result import SearchResult
 from pacman.rules import LOSE_PENALTY, legal_actions, successor
 from pacman.state import LOSS, WIN, GameState
@@ -45,7 +45,7 @@ def route_to_food(state: GameState, rounds: int = ROUTE_ROUNDS, after: int = ROU
         budget = CheckBudget(budget)
     try:
         return _route(state, rounds, after, {}, budget)
-    except _OutOfBudget:
+    except OutOfBudget:
         return None
 
 
@@ -70,7 +70,7 @@ def _route(state: GameState, rounds: int, after: int, tried: dict[tuple[object, 
             if escaped:
                 return action
             if escaped is None:
-                raise _OutOfBudget
+                raise OutOfBudget
             continue
         distance = layout.nearest_in(child[1][0], food)
         if distance is not None and distance < rounds:  # the dot is reachable in time
