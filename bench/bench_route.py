@@ -1,7 +1,7 @@
 """Benchmark of the route to food (``route``): what it costs a move of the strongest setting,
 and what it leaves the search.
 
-Run: ``python3 bench/bench_route.py`` (about two minutes; ``--games``, ``--moves``,
+Run: ``python3 bench/bench_route.py`` (under a minute; ``--games``, ``--moves``,
 ``--layout``, ``--budget``, ``--rounds``).
 
 Positions are Pacman's turns from seeded games of the strongest setting with ``route`` against
