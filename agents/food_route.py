@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from collections.abc import Sequence
+
 from agents.chase_survival import ROUNDS, CheckBudget, OutOfBudget, chase_round, outruns
+from agents.maze_tables import maze_tables
 from agents.search.result import SearchResult
 from pacman.rules import LOSE_PENALTY, legal_actions, successor
 from pacman.state import LOSS, WIN, GameState
@@ -43,21 +46,22 @@ def route_to_food(state: GameState, rounds: int = ROUTE_ROUNDS, after: int = ROU
         return None
     if not isinstance(budget, CheckBudget):
         budget = CheckBudget(budget)
+    to_food = maze_tables(state[0]).food_distances(state[4])  # the food stays until a dot is eaten
     try:
-        return _route(state, rounds, after, {}, budget)
+        return _route(state, rounds, after, to_food, {}, budget)
     except OutOfBudget:
         return None
 
 
-def _route(state: GameState, rounds: int, after: int, tried: dict[tuple[object, ...], int],
-           budget: CheckBudget) -> str | None:
+def _route(state: GameState, rounds: int, after: int, to_food: Sequence[int],
+           tried: dict[tuple[object, ...], int], budget: CheckBudget) -> str | None:
     # the food is the same all along a line (the first dot ends it), so it is not in the key
     key = (state[1], state[2], state[3], state[5])
     if tried.get(key, -1) >= rounds:
         return None
     tried[key] = rounds
     budget.spend()
-    layout, food = state[0], state[4]
+    food = state[4]
     onward: list[tuple[int, int, str, GameState]] = []
     for action in legal_actions(state, 0):
         child = chase_round(successor(state, action))
@@ -72,12 +76,12 @@ def _route(state: GameState, rounds: int, after: int, tried: dict[tuple[object, 
             if escaped is None:
                 raise OutOfBudget
             continue
-        distance = layout.nearest_in(child[1][0], food)
-        if distance is not None and distance < rounds:  # the dot is reachable in time
+        distance = to_food[child[1][0]]
+        if 0 <= distance < rounds:  # a dot is reachable in time
             onward.append((distance, len(onward), action, child))
     onward.sort()
     for _, _, action, child in onward:
-        if _route(child, rounds - 1, after, tried, budget) is not None:
+        if _route(child, rounds - 1, after, to_food, tried, budget) is not None:
             return action
     return None
 
