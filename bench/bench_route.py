@@ -13,17 +13,26 @@ clock:
 * the whole decision of the agent with ``route`` and of the same agent without it, each first
   in turn: time per move (reported by the agent and measured around the call), depth reached,
   and how often steering changed the search's move.
+
+``--baseline REV`` also times ``agents/food_route.py`` as it was at git revision ``REV`` (the
+rest of the code as it is) beside today's route search, unbounded, each first in turn, and
+counts the positions where both chose the same move (``f4acd96``: before the route search read
+the cached distance-to-food map).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -36,6 +45,24 @@ from agents.ghosts import DirectionalGhost  # noqa: E402
 from agents.search_agents import ROUTE_SHARE, IterativeDeepeningAgent  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.state import GameState  # noqa: E402
+
+
+def route_module_at(rev: str) -> ModuleType:
+    """``agents/food_route.py`` of git revision ``rev``, imported as a module of its own."""
+    root = Path(__file__).resolve().parents[1]
+    shown = subprocess.run(["git", "-C", str(root), "show", f"{rev}:agents/food_route.py"],
+                           capture_output=True, text=True)
+    if shown.returncode:
+        print(f"--baseline {rev}: no agents/food_route.py at that revision", file=sys.stderr)
+        sys.exit(2)
+    text = shown.stdout
+    path = Path(tempfile.mkdtemp(prefix="route-baseline-")) / "food_route_baseline.py"
+    path.write_text(text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("food_route_baseline", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def agent(budget: float, route: int) -> IterativeDeepeningAgent:
@@ -56,7 +83,12 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=120, help="Pacman moves per game (120)")
     parser.add_argument("--rounds", type=int, default=30, help="rounds of a route (30)")
     parser.add_argument("--budget", type=float, default=0.04, help="CPU seconds per move")
+    parser.add_argument("--baseline", metavar="REV", help="also time the route search of REV")
     args = parser.parse_args()
+    baseline = route_module_at(args.baseline) if args.baseline else None
+    against: list[float] = []
+    ours: list[float] = []
+    agree = 0
     clock = time.thread_time
     steered = [0]
     steer = search_agents.steer_to_food
@@ -91,6 +123,16 @@ def main() -> int:
                                      CheckBudget(ROUTE_NODES, clock, deadline))
                 routes[name].append(clock() - started)
                 found[name] += move is not None
+            if baseline is not None:
+                pair = [(baseline.route_to_food, against), (route_to_food, ours)]
+                if len(ours) % 2:  # each first in turn
+                    pair.reverse()
+                moves = []
+                for search, times in pair:
+                    started = clock()
+                    moves.append(search(state, args.rounds, 20, ROUTE_NODES))
+                    times.append(clock() - started)
+                agree += moves[0] == moves[1]
             gc.enable()
             order = [("route", with_route), ("none", without)]
             if len(depths["route"]) % 2:
@@ -119,6 +161,11 @@ def main() -> int:
         label = "with route" if name == "route" else "without route"
         print(row(f"decision {label}, reported", reported[name]))
         print(row(f"decision {label}, measured", measured[name]))
+    if baseline is not None:
+        print(row(f"route search at {args.baseline}", against))
+        print(row("route search, this tree", ours))
+        print(f"this tree / {args.baseline}: {sum(ours) / sum(against):.2f} of the time; "
+              f"the same move in {agree} of {len(ours)} positions")
     print(f"routes found: {found['unbounded']} unbounded, {found['bounded']} bounded, "
           f"of {positions}")
     mean_depth = {name: statistics.fmean(values) for name, values in depths.items()}
