@@ -11,7 +11,8 @@ Pacman's moves branch, and a depth-first search tries first the move that ends n
 :func:`route_to_food` is that search: a line on which Pacman eats a dot within ``rounds``
 rounds and after which he can still outrun the chase (:func:`agents.chase_survival.outruns`).
 :func:`steer_to_food` applies its first move to a search's result: it replaces the search's
-move unless the search values it as a capture.
+move unless the search, which searched it first so as to value it exactly, finds it worse than
+its best by more than a margin (a capture, a capsule or ghosts left uneaten, a trap).
 """
 
 from __future__ import annotations
@@ -23,15 +24,15 @@ from collections.abc import Sequence
 from agents.chase_survival import ROUNDS, CheckBudget, OutOfBudget, chase_round, outruns
 from agents.maze_tables import maze_tables
 from agents.search.result import SearchResult
-from pacman.rules import LOSE_PENALTY, legal_actions, successor
+from pacman.rules import legal_actions, successor
 from pacman.state import LOSS, WIN, GameState
 
 #: rounds a route may take to its first dot
 ROUTE_ROUNDS = 30
 #: Pacman nodes (a route's and its final outrun checks') one decision may spend
 ROUTE_NODES = 1500
-#: a root value this far below the current score is a capture the search foresees
-CAPTURE_MARGIN = 0.8 * LOSE_PENALTY
+#: the most points below the search's best root value at which the route's move is played
+ROUTE_MARGIN = 30.0
 
 
 def route_to_food(state: GameState, rounds: int = ROUTE_ROUNDS, after: int = ROUNDS,
@@ -86,18 +87,20 @@ def _route(state: GameState, rounds: int, after: int, to_food: Sequence[int],
     return None
 
 
-def steer_to_food(state: GameState, result: SearchResult, route: str | None) -> SearchResult:
-    """``result`` (a search of ``state``) with its action replaced by ``route`` (the first
-    move of a :func:`route_to_food` line, or ``None``), when the search considered that move
-    and valued it above a capture: its root value at most ``CAPTURE_MARGIN`` below the current
-    score (a move the search did not prefer has a bound there, not an exact value). Unchanged
-    otherwise."""
+def steer_to_food(result: SearchResult, route: str | None,
+                  margin: float = ROUTE_MARGIN) -> SearchResult:
+    """``result`` with its action replaced by ``route`` (the first move of a
+    :func:`route_to_food` line, or ``None``) when the search valued that move at most
+    ``margin`` points below its best root value. The search must have searched ``route``
+    first at the root (``iterative_deepening(..., first=route)``), so that its root value is
+    exact: a move searched later that alpha-beta refuted has only a bound, which may hide a
+    capture. Unchanged otherwise, and when the search did not consider ``route``."""
     if route is None or route == result.action:
         return result
     value = result.root_values.get(route)
-    if value is None or value <= state[6] - CAPTURE_MARGIN:
+    if value is None or value < max(result.root_values.values()) - margin:
         return result
     return dataclasses.replace(result, action=route, principal_variation=(route,))
 
 
-__all__ = ["route_to_food", "steer_to_food", "ROUTE_ROUNDS", "ROUTE_NODES", "CAPTURE_MARGIN"]
+__all__ = ["route_to_food", "steer_to_food", "ROUTE_ROUNDS", "ROUTE_NODES", "ROUTE_MARGIN"]

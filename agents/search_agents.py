@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from agents.base import BaseAgent
 from agents.chase_survival import ROUNDS, CheckBudget, veto_trap
 from agents.evaluation import EVALUATIONS, Evaluation
-from agents.food_route import ROUTE_NODES, route_to_food, steer_to_food
+from agents.food_route import ROUTE_MARGIN, ROUTE_NODES, route_to_food, steer_to_food
 from agents.forced_loss import longest_resistance
 from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
 from agents.pacman_game import PacmanGame
@@ -217,9 +217,10 @@ class IterativeDeepeningAgent(SearchAgent):
     default) plays the search's move.
     ``route``: when positive, play instead the first move of a line on which chasing ghosts
     let Pacman eat a dot within that many rounds and still outrun them afterwards, unless the
-    search values it as a capture (:mod:`agents.food_route`); 0 (the default) does not. The
-    route is sought first and gives up at ``ROUTE_SHARE`` of the time budget; the search has
-    what is left of the budget. The ``outrun`` check gives up, changing nothing, once the
+    search, which searches that move first, values it more than ``route_margin`` points below
+    its best move (:mod:`agents.food_route`); 0 (the default) does not. The route is sought
+    first and gives up at ``ROUTE_SHARE`` of the time budget; the search has what is left of
+    the budget. The ``outrun`` check gives up, changing nothing, once the
     decision has taken ``1 + OUTRUN_SHARE`` times the time budget.
     ``chase_first``: search a ghost's moves nearest Pacman first (the same values from fewer
     nodes); ``stopless_rounds``: no Stop for Pacman in that many last rounds before the
@@ -233,7 +234,8 @@ class IterativeDeepeningAgent(SearchAgent):
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
                  focus: int | Literal["horizon"] = 0, outrun: int = 0,
-                 chase_first: bool = False, stopless_rounds: int = 0, route: int = 0) -> None:
+                 chase_first: bool = False, stopless_rounds: int = 0, route: int = 0,
+                 route_margin: float = ROUTE_MARGIN) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
         for name, rounds in (("outrun", outrun), ("route", route)):
@@ -242,6 +244,9 @@ class IterativeDeepeningAgent(SearchAgent):
                                          f"got {rounds}")
         self.outrun = outrun
         self.route = route
+        if route_margin < 0:
+            raise ConfigurationError(f"route_margin must be at least 0, got {route_margin}")
+        self.route_margin = route_margin
         try:
             self.game = PacmanGame(evaluation, focus=focus, chase_first=chase_first,
                                    stopless_rounds=stopless_rounds)
@@ -279,7 +284,8 @@ class IterativeDeepeningAgent(SearchAgent):
                                          time_budget=budget, algorithm="alphabeta",
                                          order=self.order, rng=self.rng, reorder=self.reorder,
                                          table=self.table, clock=clock,
-                                         on_iteration=finished.append if self.resist else None)
+                                         on_iteration=finished.append if self.resist else None,
+                                         first=route)
             if finished:
                 result = longest_resistance(state, result, finished)
             deadline = start + (1 + OUTRUN_SHARE) * self.time_budget
@@ -287,7 +293,7 @@ class IterativeDeepeningAgent(SearchAgent):
                 result = veto_trap(state, result, self.outrun, CheckBudget(clock=clock,
                                                                            deadline=deadline))
             if route is not None:
-                result = steer_to_food(state, result, route)
+                result = steer_to_food(result, route, self.route_margin)
         finally:
             if collecting:
                 gc.enable()

@@ -93,8 +93,8 @@ def main() -> int:
     steered = [0]
     steer = search_agents.steer_to_food
 
-    def counting_steer(state, result, move):  # type: ignore[no-untyped-def]
-        chosen = steer(state, result, move)
+    def counting_steer(result, move, margin):  # type: ignore[no-untyped-def]
+        chosen = steer(result, move, margin)
         steered[0] += chosen.action != result.action
         return chosen
 

@@ -51,6 +51,7 @@ def iterative_deepening(
     trace: bool = False,
     clock: Callable[[], float] = time.perf_counter,
     on_iteration: Callable[[SearchResult], None] | None = None,
+    first: Any | None = None,
 ) -> SearchResult:
     """Search to depth 1, 2, ... until ``max_depth`` or ``time_budget`` seconds.
 
@@ -62,7 +63,9 @@ def iterative_deepening(
     ``depth_reached`` 0.  ``table=True`` uses a fresh
     :class:`TranspositionTable`; ``False`` uses none (``reorder="all"`` then
     still keeps one for its best moves).  ``on_iteration`` is called with
-    each finished iteration's own result.
+    each finished iteration's own result.  ``first`` (a root action, or ``None``) is searched
+    first at the root in every iteration, ahead of any reordering, so that its root value is
+    exact rather than a bound.
     """
     if max_depth is None and time_budget is None:
         raise ValueError("iterative deepening needs max_depth or time_budget")
@@ -79,12 +82,12 @@ def iterative_deepening(
     base = algorithm_config(algorithm, strict=strict, trace=trace, evaluate=evaluate, order=order,
                             rng=rng, table=table, hash_moves=reorder == "all", bounds=bounds,
                             opponent_model=opponent_model, deadline=deadline, clock=clock)
-    return _deepen(game, state, base, max_depth, reorder, trace, start, on_iteration)
+    return _deepen(game, state, base, max_depth, reorder, trace, start, on_iteration, first)
 
 
 def _deepen(game: Game, state: Any, base: SearchConfig, max_depth: int | None, reorder: str,
-            trace: bool, start: float,
-            on_iteration: Callable[[SearchResult], None] | None) -> SearchResult:
+            trace: bool, start: float, on_iteration: Callable[[SearchResult], None] | None,
+            first: Any | None) -> SearchResult:
     """Search depth 1, 2, ... with ``base`` until the depth, the deadline or the tree runs out."""
     clock, deadline = base.clock, base.deadline
     counters = Counters()
@@ -95,7 +98,8 @@ def _deepen(game: Game, state: Any, base: SearchConfig, max_depth: int | None, r
     while max_depth is None or depth <= max_depth:
         if deadline is not None and clock() >= deadline:
             break
-        cfg = dataclasses.replace(base, depth=depth, root_order=root_order)
+        cfg = dataclasses.replace(base, depth=depth, root_order=_first_of(game, state, first,
+                                                                             root_order))
         iteration = Counters()
         try:
             result = run_search(game, state, cfg, counters=iteration)
@@ -116,6 +120,19 @@ def _deepen(game: Game, state: Any, base: SearchConfig, max_depth: int | None, r
             root_order = _root_order(game, state, result)
         depth += 1
     return _finish(game, state, best, counters, traces, clock() - start)
+
+
+def _first_of(game: Game, state: Any, first: Any | None,
+              root_order: Sequence[Any] | None) -> Sequence[Any] | None:
+    """``root_order`` (the game's order when ``None``) with ``first`` moved to the front;
+    unchanged when ``first`` is ``None`` or not a root action."""
+    if first is None or game.is_end(state):
+        return root_order
+    actions = list(game.actions(state) if root_order is None else root_order)
+    if first not in actions:
+        return root_order
+    actions.remove(first)
+    return [first, *actions]
 
 
 def _root_order(game: Game, state: Any, result: SearchResult) -> list[Any] | None:

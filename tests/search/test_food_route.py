@@ -1,7 +1,7 @@
 """Routes to food under the chase (:mod:`agents.food_route`): the route search agrees with a
 brute-force reference, its move starts such a line, it gives up on its budget and deadline,
-and the deepening agent's ``route`` replaces the search's move only when the search does not
-value the route as a capture."""
+and the deepening agent's ``route`` replaces the search's move only when the search, which
+searched the route's move first, values it within a margin of its best."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 from agents import search_agents
 from agents.chase_survival import CheckBudget, chase_round, outruns
 from agents.evaluation import EVALUATIONS
-from agents.food_route import CAPTURE_MARGIN, route_to_food, steer_to_food
+from agents.food_route import ROUTE_MARGIN, route_to_food, steer_to_food
+from agents.search.deepening import iterative_deepening
 from agents.search.result import SearchResult, SearchStats
+from agents.search.trees import tree_from_dict
 from agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.layout import load_layout
@@ -140,20 +142,54 @@ def searched(action: str, values: dict[str, float]) -> SearchResult:
                         principal_variation=(action,), stats=stats)
 
 
-def test_steering_replaces_the_move_unless_the_search_sees_a_capture_after_the_route() -> None:
+def test_steering_replaces_the_move_only_within_the_margin_of_the_best_value() -> None:
     score = DEAD_END_OR_LOOP[6]
     route = route_to_food(DEAD_END_OR_LOOP)
     assert route is not None and route != "West"
-    safe = searched("West", {"West": score + 5.0, route: score - 50.0})
-    assert steer_to_food(DEAD_END_OR_LOOP, safe, route).action == route
-    assert steer_to_food(DEAD_END_OR_LOOP, safe, route).principal_variation == (route,)
-    assert steer_to_food(DEAD_END_OR_LOOP, safe, None) is safe
-    doomed = searched("West", {"West": score + 5.0, route: score - CAPTURE_MARGIN})
-    assert steer_to_food(DEAD_END_OR_LOOP, doomed, route) is doomed
+    near = searched("West", {"West": score + 5.0, route: score + 5.0 - ROUTE_MARGIN})
+    assert steer_to_food(near, route).action == route
+    assert steer_to_food(near, route).principal_variation == (route,)
+    assert steer_to_food(near, None) is near
+    below = searched("West", {"West": score + 5.0, route: score + 4.0 - ROUTE_MARGIN})
+    assert steer_to_food(below, route) is below
+    assert steer_to_food(below, route, margin=ROUTE_MARGIN + 1).action == route
     unsearched = searched("West", {"West": score + 5.0})
-    assert steer_to_food(DEAD_END_OR_LOOP, unsearched, route) is unsearched
+    assert steer_to_food(unsearched, route) is unsearched
     already = searched(route, {route: score + 5.0, "West": score})
-    assert steer_to_food(DEAD_END_OR_LOOP, already, route) is already
+    assert steer_to_food(already, route) is already
+
+
+def test_a_move_searched_first_at_the_root_gets_its_exact_value() -> None:
+    # alpha-beta refutes b after its first leaf: 1 is below a's 5, so b's value is the bound 1
+    # (the static values at depth 1 keep a first for the reorderings)
+    game = tree_from_dict({"id": "R", "kind": "max", "children": [
+        {"id": "a", "kind": "min", "value": 9, "children": [{"id": "a1", "value": 5},
+                                                {"id": "a2", "value": 6}]},
+        {"id": "b", "kind": "min", "value": 0, "children": [{"id": "b1", "value": 1},
+                                                {"id": "b2", "value": 0}]}]})
+    plain = iterative_deepening(game, game.root, max_depth=2)
+    assert plain.action == "a" and plain.root_values == {"a": 5, "b": 1}
+    for reorder in ("none", "root", "all"):
+        first = iterative_deepening(game, game.root, max_depth=2, reorder=reorder,
+                                    first="b")
+        assert first.action == "a" and first.root_values == {"b": 0, "a": 5}
+    unknown = iterative_deepening(game, game.root, max_depth=2, first="c")
+    assert unknown.root_values == plain.root_values
+
+
+def test_the_agent_searches_the_route_move_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    firsts: list[object] = []
+
+    def deepening(*args: object, **kwargs: object) -> SearchResult:
+        firsts.append(kwargs["first"])
+        return iterative_deepening(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_agents, "iterative_deepening", deepening)
+    monkeypatch.setattr(search_agents, "route_to_food", lambda *args: "East")
+    agent = IterativeDeepeningAgent(0, random.Random(0), time_budget=0.01, max_depth=2,
+                                    evaluation=EVALUATIONS["strong"], route=30)
+    agent.get_action(DEAD_END_OR_LOOP)
+    assert firsts == ["East"]
 
 
 def test_the_agent_seeks_the_route_first_within_its_share_and_steers_last(
@@ -164,7 +200,7 @@ def test_the_agent_seeks_the_route_first_within_its_share_and_steers_last(
         calls.append(("route", rounds, after, budget.deadline - budget.clock()))
         return "East"
 
-    def steer(state: GameState, result: SearchResult, move: str | None) -> SearchResult:
+    def steer(result: SearchResult, move: str | None, margin: float) -> SearchResult:
         calls.append(("steer", move))
         return dataclasses.replace(result, action="East")
 
@@ -185,3 +221,8 @@ def test_the_agent_seeks_the_route_first_within_its_share_and_steers_last(
 def test_a_negative_route_is_refused(value: int) -> None:
     with pytest.raises(ConfigurationError, match="route must be 0"):
         IterativeDeepeningAgent(route=value)
+
+
+def test_a_negative_route_margin_is_refused() -> None:
+    with pytest.raises(ConfigurationError, match="route_margin must be at least 0"):
+        IterativeDeepeningAgent(route=30, route_margin=-1.0)
