@@ -220,8 +220,8 @@ class IterativeDeepeningAgent(SearchAgent):
     search, which searches that move first, values it more than ``route_margin`` points below
     its best move (:mod:`agents.food_route`); 0 (the default) does not. The route is sought
     first and gives up at ``ROUTE_SHARE`` of the time budget; the search has what is left of
-    the budget. The ``outrun`` check gives up, changing nothing, once the
-    decision has taken ``1 + OUTRUN_SHARE`` times the time budget.
+    the budget. The ``outrun`` check gives up, changing nothing, once the decision has taken
+    ``1 + OUTRUN_SHARE`` times the time budget.
     ``chase_first``: search a ghost's moves nearest Pacman first (the same values from fewer
     nodes); ``stopless_rounds``: no Stop for Pacman in that many last rounds before the
     search's horizon (see :class:`PacmanGame`).
