@@ -55,13 +55,13 @@ def route_module_at(rev: str) -> ModuleType:
     if shown.returncode:
         print(f"--baseline {rev}: no agents/food_route.py at that revision", file=sys.stderr)
         sys.exit(2)
-    text = shown.stdout
-    path = Path(tempfile.mkdtemp(prefix="route-baseline-")) / "food_route_baseline.py"
-    path.write_text(text, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("food_route_baseline", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    with tempfile.TemporaryDirectory(prefix="route-baseline-") as folder:
+        path = Path(folder) / "food_route_baseline.py"
+        path.write_text(shown.stdout, encoding="utf-8")
+        spec = importlib.util.spec_from_file_location("food_route_baseline", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # the functions need the file no longer once loaded
     return module
 
 
