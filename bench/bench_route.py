@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib.util
 import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
@@ -55,13 +53,8 @@ def route_module_at(rev: str) -> ModuleType:
     if shown.returncode:
         print(f"--baseline {rev}: no agents/food_route.py at that revision", file=sys.stderr)
         sys.exit(2)
-    with tempfile.TemporaryDirectory(prefix="route-baseline-") as folder:
-        path = Path(folder) / "food_route_baseline.py"
-        path.write_text(shown.stdout, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location("food_route_baseline", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # the functions need the file no longer once loaded
+    module = ModuleType("food_route_baseline")
+    exec(compile(shown.stdout, f"{rev}:agents/food_route.py", "exec"), module.__dict__)
     return module
 
 
