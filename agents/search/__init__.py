@@ -5,7 +5,11 @@ Games implement :class:`~agents.search.game.Game`; every search returns a
 :class:`~agents.search.result.SearchResult`.  Nothing here depends on the
 Pacman engine.
 
-Modules: ``game`` (protocol), ``core`` (the one recursive search: its
+Read ``textbook`` first: minimax, alpha-beta and expectimax as the lecture writes them, one
+short recursive function each; the searches below give the same values, visit order and
+counts (``tests/search/test_textbook.py``), only faster.
+
+Modules: ``game`` (protocol), ``textbook`` (the reference), ``core`` (the one recursive search: its
 configuration and entry points), ``node_search`` (the search object: root,
 MAX/MIN, chance), ``nodes`` (leaves, tables, ordering and counting per node),
 ``algorithms`` (named configurations), ``ordering`` (move ordering),

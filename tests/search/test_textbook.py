@@ -1,0 +1,109 @@
+"""The textbook searches (``agents/search/textbook.py``) are the reference the fast paths equal.
+
+On the lecture trees, on random trees and on real Pacman positions, the core search (and the
+Pacman fast path behind it) gives the textbook's root value and action, generates the same
+states in the same order and values the same leaves in the same order.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agents.evaluation import EVALUATIONS
+from agents.pacman_game import PacmanGame
+from agents.search import TreeFormatError, alphabeta, expectimax, minimax, tree_from_dict
+from agents.search import textbook
+from agents.search.lecture_games import BUILTIN_TREES, builtin_tree
+from agents.search.nodes import ChanceNodeError
+from pacman.layout import load_layout
+from pacman.state import GameState
+from search_support import reference_value, tree_dicts
+
+FAST = {"minimax": minimax, "alphabeta": alphabeta, "expectimax": expectimax}
+SLOW = {"minimax": textbook.minimax, "alphabeta": textbook.alphabeta, "expectimax": textbook.expectimax}
+
+
+def assert_same_search(game, root, name, depth=None, **options):
+    """The fast search and the textbook agree on value, action, visit order and leaf order."""
+    trace = textbook.Trace()
+    slow = SLOW[name](game, root, depth, None, trace, **options)
+    fast = FAST[name](game, root, depth=depth, trace=True, **options)
+    assert (fast.value, fast.action) == (slow.value, slow.action)
+    assert list(fast.stats.generated) == trace.generated
+    assert list(fast.stats.evaluated) == trace.evaluated
+    assert fast.stats.nodes_generated == len(trace.generated)
+    assert fast.stats.leaf_evaluations == len(trace.evaluated)
+    return slow
+
+
+@pytest.mark.parametrize("tree", sorted(BUILTIN_TREES))
+@pytest.mark.parametrize("name", sorted(FAST))
+@pytest.mark.parametrize("depth", [None, 1, 2])
+def test_every_lecture_tree_searches_alike(tree, name, depth):
+    """Where the fast search refuses (a chance node under minimax, a depth cut at a node with
+    no static value), the textbook refuses with the same error."""
+    game = builtin_tree(tree)
+    try:
+        FAST[name](game, game.root, depth=depth)
+    except (ChanceNodeError, TreeFormatError) as refused:
+        with pytest.raises(type(refused)):
+            SLOW[name](game, game.root, depth)
+        return
+    assert_same_search(game, game.root, name, depth)
+
+
+def test_the_recitation_tree_by_the_textbook():
+    """The recitation's worked tree: minimax 6 by A-C-H; alpha-beta values only E K Q N H I."""
+    game = builtin_tree("recitation")
+    assert textbook.minimax(game, game.root) == textbook.Decision(6, game.root.children[1].action)
+    trace = textbook.Trace()
+    textbook.alphabeta(game, game.root, trace=trace)
+    assert [node.id for node in trace.evaluated] == ["E", "K", "Q", "N", "H", "I"]
+
+
+def test_the_slides_expectimax_tree_is_worth_10():
+    game = builtin_tree("slides_expectimax")
+    assert textbook.expectimax(game, game.root).value == 10
+
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(tree=tree_dicts(), depth=st.one_of(st.none(), st.integers(0, 4)), strict=st.booleans())
+def test_random_trees_search_alike(tree, depth, strict):
+    game = tree_from_dict(tree)
+    assert assert_same_search(game, game.root, "minimax", depth).value == reference_value(tree, depth)
+    assert_same_search(game, game.root, "alphabeta", depth, strict=strict)
+
+
+@SETTINGS
+@given(tree=tree_dicts(kinds=("max", "min", "chance")), depth=st.one_of(st.none(), st.integers(0, 4)))
+def test_random_chance_trees_search_alike_under_expectimax(tree, depth):
+    game = tree_from_dict(tree)
+    slow = assert_same_search(game, game.root, "expectimax", depth)
+    assert slow.value == reference_value(tree, depth, min_as_chance=True)
+
+
+def pacman_position(seed: int, name: str = "smallClassic") -> GameState:
+    """A non-terminal position after seeded random play, with two ghosts."""
+    state = GameState.initial(load_layout(name), num_ghosts=2)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 60)):
+        after = state.successor(rng.choice(state.legal_actions()))
+        if after.is_terminal:
+            break
+        state = after
+    return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("name", sorted(FAST))
+def test_pacman_positions_search_alike_through_the_fast_path(seed, name):
+    """The Pacman fast path (``PacmanGame.search_type``) equals the textbook node for node."""
+    game = PacmanGame(EVALUATIONS["better"])
+    assert_same_search(game, pacman_position(seed), name, depth=2)
