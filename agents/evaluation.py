@@ -139,11 +139,3 @@ EVALUATIONS: Registry[Evaluation] = Registry("evaluation function", {
     "better": Evaluation("better", better),
     "strong": Evaluation("strong", strong),
 })
-
-
-def register_evaluation(name: str, function: Callable[[GameState], float]) -> Evaluation:
-    """Add ``function`` to :data:`EVALUATIONS` under ``name`` and return its wrapper (a name
-    already registered is refused with :class:`ValueError`)."""
-    evaluation = Evaluation(name, function)
-    EVALUATIONS.register(name, evaluation)
-    return evaluation

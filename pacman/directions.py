@@ -28,8 +28,3 @@ REVERSE: Final[dict[str, str]] = {
 }
 LEFT: Final[dict[str, str]] = {NORTH: WEST, WEST: SOUTH, SOUTH: EAST, EAST: NORTH, STOP: STOP}
 RIGHT: Final[dict[str, str]] = {v: k for k, v in LEFT.items()}
-
-
-def is_action(value: object) -> bool:
-    """Whether ``value`` is one of the five action strings."""
-    return isinstance(value, str) and value in VECTORS

@@ -30,7 +30,7 @@ import difflib
 import threading
 import tomllib
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -363,12 +363,6 @@ def load_layout(name_or_path: str | Path) -> Layout:
     close = difflib.get_close_matches(stem, names, n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else f"; shipped mazes: {', '.join(names)}"
     raise LayoutError(text, f"no maze file or shipped maze of that name{hint}")
-
-
-def iter_shipped_layouts() -> Iterator[Layout]:
-    """Every shipped maze, parsed, in name order."""
-    for name in shipped_layout_names():
-        yield load_layout(name)
 
 
 _FROM_READER = ("MAX_CELLS", "parse_layout", "read_layout")
