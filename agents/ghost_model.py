@@ -1,7 +1,7 @@
 """What an expectimax Pacman expects the ghosts to do: :class:`GhostModel`.
 
 A model is an object an agent receives, not a name: ``uniform`` (every legal move alike) or a
-ghost agent's own move distribution (seed 003's "informed probabilities"). Names such as
+ghost agent's own move distribution (the Pacman slides' "informed probabilities"). Names such as
 ``model=directional`` become models at the boundary (:func:`pacman.lineup.ghost_model`).
 
 Each modelled ghost gets a generator of its own, derived from the searching agent's generator

@@ -1,6 +1,6 @@
 """Linear evaluation functions: ``Eval(s; w) = w · φ(s)`` over named Pacman features.
 
-Seed 000's linear evaluation: a feature vector ``φ(s)`` of numbers computed from the state and a
+The Games I notes' linear evaluation: a feature vector ``φ(s)`` of numbers computed from the state and a
 weight vector ``w``; the evaluation is their dot product. Features here carry no sign of their
 own: each is a plain measurement (a count, a distance, an indicator), and the weight says
 whether Pacman wants more or less of it (a negative weight on ``ghost_danger`` makes nearby

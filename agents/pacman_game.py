@@ -2,7 +2,7 @@
 
 Pacman is MAX. Each ghost is its own layer after him: a MIN layer (minimax: ghosts are
 adversaries) or a CHANCE layer (expectimax) whose outcome probabilities come from a uniform
-model or from the ghosts' own move distributions (seed 003's "informed probabilities"). Depth
+model or from the ghosts' own move distributions (the Pacman slides' "informed probabilities"). Depth
 counts full rounds: the move of the last agent of a round completes one unit. Utilities and
 evaluations are from Pacman's point of view; a terminal state's utility is its game score.
 """

@@ -304,7 +304,7 @@ class IterativeDeepeningAgent(SearchAgent):
 class MonteCarloAgent(SearchAgent):
     """Shallow expectimax whose leaves are valued by averaging seeded random playouts.
 
-    Seed 000's Monte Carlo evaluation.
+    The Games I notes' Monte Carlo evaluation.
     """
 
     exact_root_values = True

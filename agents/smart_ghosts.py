@@ -1,4 +1,4 @@
-"""Ghosts that think: they search the game tree with Pacman as their opponent (seed 003).
+"""Ghosts that think: they search the game tree with Pacman as their opponent (the Pacman slides).
 
 * :class:`AdversarialGhost` searches ``depth`` rounds of minimax (alpha-beta, same choice) with
   an evaluation that seeks Pacman: each ghost cares about its own distance to him.
@@ -12,7 +12,7 @@
   evaluation, the score plus ``CHASE`` per step of *every* hunting ghost's distance to Pacman
   (:func:`joint_chase`). The joint plan comes from the tree alone.
 * :class:`MixedGhost` plays the adversarial move with probability ``p`` and a uniformly random
-  legal move otherwise (seed 003's "informed probabilities": 80 % depth-2 minimax), and exposes
+  legal move otherwise (the Pacman slides' "informed probabilities": 80 % depth-2 minimax), and exposes
   exactly that mixture as its distribution.
 
 All values are from Pacman's point of view (the search adapter's convention): the ghosts are

@@ -17,7 +17,7 @@ O. Move ordering: nodes, ordering evaluations and CPU time of alpha-beta and ite
    deepening under no ordering, evaluation ordering (every child generated and scored) and the
    history heuristic with killer moves (no child generated to order).
 2. Nodes generated versus depth for minimax and for alpha-beta under the four move orderings,
-   with the fitted growth per round. ``G`` is minimax's growth per round; seed 000's
+   with the fitted growth per round. ``G`` is minimax's growth per round; the Games I notes'
    predictions for a two-ply round are ``b^(2d)``, ``b^(2*0.75d)`` and ``b^(2*0.5d)`` with the
    per-ply factor ``b = sqrt(G)`` (so ``b^(2d) = G^d``: minimax's own growth). The exponent
    column is ``x`` in ``nodes ~ b^(2*x*d)``: 1 for minimax, 0.75 and 0.5 predicted for random
@@ -215,8 +215,8 @@ def scaling(positions: list[GameState], max_depth: int, seed: int) -> None:
         row = "".join(f"{v:10,.0f}" for v in means[name])
         print(f"   {name:22s}{row}{slope / minimax_slope:10.3f}")
     first = means["minimax"][0]
-    for label, x in (("seed 000: b^(2d)", 1.0), ("seed 000: b^(2*0.75d)", 0.75),
-                     ("seed 000: b^(2*0.5d)", 0.5)):
+    for label, x in (("Games I: b^(2d)", 1.0), ("Games I: b^(2*0.75d)", 0.75),
+                     ("Games I: b^(2*0.5d)", 0.5)):
         # Anchored at minimax's depth-1 count: only the growth is predicted, not the constant.
         row = "".join(f"{first * b ** (2 * x * (d - 1)):10,.0f}" for d in depths)
         print(f"   {label:22s}{row}{x:10.3f}")

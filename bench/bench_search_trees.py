@@ -7,7 +7,7 @@ Run: ``python3 bench/bench_search_trees.py`` (``--help`` for the sizes).
    game for comparison (the search core's own overhead is the difference).
 2. Leaves evaluated versus depth for minimax and for alpha-beta under worst,
    random, evaluation and perfect move ordering, averaged over several trees;
-   the fitted exponent of log_b(leaves) per ply is printed beside seed 000's
+   the fitted exponent of log_b(leaves) per ply is printed beside the Games I notes'
    b^(2d), b^(2*0.75d) and b^(2*0.5d) (one unit per ply here, so 1, 0.75 and
    0.5).  Perfect and worst orderings sort children by their true minimax
    value, computed by an exhaustive oracle pass; "evaluation" orders by a
@@ -179,14 +179,14 @@ def scaling(b: int, max_depth: int, seeds: int) -> None:
     print()
     print(f"   Fitted growth over plies {depths[0]}..{depths[-1]} (least squares of log_b leaves):")
     print(f"   {'ordering':12s} {'exponent/ply':>12s} {'x minimax':>10s} {'effective b':>12s}"
-          f" {'seed 000':>14s} {'predicted':>10s}")
+          f" {'Games I notes':>14s} {'predicted':>10s}")
     for n in names:
         label, predicted = theory[n]
         pred = "-" if predicted is None else f"{predicted:.2f}"
         print(f"   {n:12s} {slopes[n]:12.3f} {slopes[n] / slopes['minimax']:10.3f} {b ** slopes[n]:12.2f}"
               f" {label:>14s} {pred:>10s}")
     print()
-    print("   Exponents are per ply (seed 000's d counts moves of both players, so b^(2d) is b^plies).")
+    print("   Exponents are per ply (the Games I notes' d counts moves of both players, so b^(2d) is b^plies).")
     print("   'worst' sorts every node's children worst-first by true value; deep nodes can still cut")
     print("   against bounds inherited from above, so it stays a little below minimax.  The fit over")
     print("   few plies also absorbs the odd/even zig-zag of the minimal tree (last column).")

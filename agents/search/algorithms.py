@@ -5,7 +5,7 @@ All functions search ``state`` of ``game`` and return a
 
 * ``depth``: depth units to search (``None``: to the end of the game);
   states reached with no depth left are scored by ``evaluate`` (default
-  ``game.evaluate``), seed 000's depth-limited search;
+  ``game.evaluate``), the Games I notes' depth-limited search;
 * ``order``: move ordering at MAX/MIN nodes (``"none"``, ``"reversed"``,
   ``"random"`` with ``rng``, ``"evaluation"``, or a callable), see
   :mod:`agents.search.ordering`;
@@ -118,7 +118,7 @@ def alphabeta(
     table: TranspositionTable | None = None,
     trace: bool = False,
 ) -> SearchResult:
-    """Alpha-beta pruning (seed 003): a MAX node stops once ``v >= beta``, a MIN
+    """Alpha-beta pruning (the Pacman slides): a MAX node stops once ``v >= beta``, a MIN
     node once ``v <= alpha``; with ``strict=True`` only once ``v > beta`` /
     ``v < alpha``.  Same root value and action as :func:`minimax` with the same
     order; root children after the best may carry bounds in ``root_values``.
@@ -145,12 +145,12 @@ def expectimax(
 ) -> SearchResult:
     """Expectimax: MAX nodes maximise; MIN nodes are searched as chance nodes
     whose outcome probabilities come from ``opponent_model(state, actions)``
-    (default uniform, seed 003's "informed probabilities" otherwise); CHANCE
+    (default uniform, the Pacman slides' "informed probabilities" otherwise); CHANCE
     nodes use the game's probabilities.
 
     With ``bounds=(lo, hi)`` (every utility and evaluation must lie in that
     range) chance nodes stop as soon as their mean can no longer matter to
-    the MAX node above (seed 003's expectimax pruning); the value and action
+    the MAX node above (the Pacman slides' expectimax pruning); the value and action
     are unchanged.
     """
     return search("expectimax", game, state, depth=depth, evaluate=evaluate,
@@ -172,7 +172,7 @@ def expectiminimax(
     table: TranspositionTable | None = None,
     trace: bool = False,
 ) -> SearchResult:
-    """Expectiminimax (seed 000): MAX, MIN and CHANCE nodes together.
+    """Expectiminimax (the Games I notes): MAX, MIN and CHANCE nodes together.
 
     ``prune=True`` adds alpha-beta at MAX/MIN nodes; chance nodes search
     their children with an open window, or prune with ``bounds`` as in

@@ -1,11 +1,11 @@
 """The one recursive search behind minimax, alpha-beta, expectimax and expectiminimax.
 
-A node's value is computed by dispatching on its kind (seed 003's
+A node's value is computed by dispatching on its kind (the Pacman slides'
 ``value(state)`` dispatch): MAX takes the maximum, MIN the minimum and CHANCE
 the probability-weighted mean of the children.  The named algorithms are
 configurations of this one search (see :mod:`agents.search.algorithms`):
 
-* ``prune`` turns on alpha-beta with seed 003's tests: stop a MAX node once
+* ``prune`` turns on alpha-beta with the Pacman slides' tests: stop a MAX node once
   ``v >= beta`` and a MIN node once ``v <= alpha``; ``strict`` uses ``>`` and
   ``<`` instead.  Values are fail-soft: a pruned node returns a bound.
 * ``min_as_chance`` searches MIN nodes as chance nodes (expectimax against an

@@ -7,7 +7,7 @@ children are reordered by the values of the previous iteration (recitation
 001: the maximiser tries its likely winner first, so the later siblings are
 refuted quickly); with ``reorder="all"`` every node also tries first the best
 action the previous iteration found there.  A transposition table carried
-across iterations caches static values (recitation 001: evaluations done in
+across iterations caches static values (the recitation: evaluations done in
 an earlier iteration need not be repeated).
 
 Iterations stop early once one of them met no depth cut at all: deeper

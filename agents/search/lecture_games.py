@@ -1,6 +1,6 @@
 """The lecture examples as games and as named built-in trees.
 
-Games (seed 000):
+Games (the Games I notes):
 
 * :class:`BinsGame`: you pick one of three bins A = (-50, 50), B = (1, 3),
   C = (-5, 15), then the opponent picks a number from it.  With ``coin=True``
@@ -11,10 +11,10 @@ Games (seed 000):
 
 Built-in trees, loadable by name with :func:`builtin_tree`:
 
-* ``recitation``: recitation 001's tree A..R (minimax 6 via A-C-H);
-* ``slides_minimax``: seed 003's MAX root over MIN nodes (3,12,8), (2,4,6),
+* ``recitation``: the recitation's tree A..R (minimax 6 via A-C-H);
+* ``slides_minimax``: the Pacman slides' MAX root over MIN nodes (3,12,8), (2,4,6),
   (14,5,2) (value 3);
-* ``slides_expectimax``: seed 003's chance node 1/2 * 8 + 1/3 * 24 +
+* ``slides_expectimax``: the Pacman slides' chance node 1/2 * 8 + 1/3 * 24 +
   1/6 * (-12) = 10;
 * ``bins`` and ``bins_coin``: the three-bin game and its coin variant.
 """
@@ -32,7 +32,7 @@ _BIN_NAMES = tuple(BINS)
 
 
 class BinsGame(Game[tuple, Any]):
-    """Seed 000's three-bin game.  States: ``("start",)``, ``("coin", bin)``,
+    """The Games I notes' three-bin game.  States: ``("start",)``, ``("coin", bin)``,
     ``("pick", bin)`` and ``("end", number)``.
 
     ``opponent="min"`` makes the number-picking state a MIN node;
@@ -91,7 +91,7 @@ class BinsGame(Game[tuple, Any]):
 
 
 class HalvingGame(Game[tuple, str]):
-    """Seed 000's halving game.  A state is ``(n, player)`` with player 0 (the
+    """The Games I notes' halving game.  A state is ``(n, player)`` with player 0 (the
     first player, MAX) or 1 (MIN).  Actions: ``"-"`` (n-1) and ``"/"``
     (floor(n/2)).  When n is 0 the player to move has won: the utility is
     ``+win`` if that is player 0, ``-win`` otherwise (default ±1, from the
@@ -143,7 +143,7 @@ def _node(node_id: str, kind: str, children: list[dict], value: float | None = N
 
 
 def recitation_tree() -> dict[str, Any]:
-    """Recitation 001's tree A..R.
+    """The recitation's tree A..R.
 
     From the transcript: E=2, K=3, L=0, Q=1, N=7, H=6, I=1; J is the max of
     20 and 2, and "everything except for P" is below 10, so O=2, P=20; R is
@@ -173,7 +173,7 @@ def recitation_tree() -> dict[str, Any]:
 
 
 def slides_minimax_tree() -> dict[str, Any]:
-    """Seed 003's MAX root over MIN nodes with leaves (3,12,8), (2,4,6), (14,5,2)."""
+    """The Pacman slides' MAX root over MIN nodes with leaves (3,12,8), (2,4,6), (14,5,2)."""
     groups = {"B": (3, 12, 8), "C": (2, 4, 6), "D": (14, 5, 2)}
     return _node(
         "A",
@@ -183,7 +183,7 @@ def slides_minimax_tree() -> dict[str, Any]:
 
 
 def slides_expectimax_tree() -> dict[str, Any]:
-    """Seed 003's chance node: 1/2 * 8 + 1/3 * 24 + 1/6 * (-12) = 10."""
+    """The Pacman slides' chance node: 1/2 * 8 + 1/3 * 24 + 1/6 * (-12) = 10."""
     return _node(
         "X",
         "chance",

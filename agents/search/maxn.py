@@ -1,4 +1,4 @@
-"""max^n: minimax generalised to utility tuples (seed 003, multi-agent utilities).
+"""max^n: minimax generalised to utility tuples (the Pacman slides, multi-agent utilities).
 
 Terminal states have one utility per player; a node's value is the tuple of
 the child chosen by the player moving there, who maximises its own

@@ -1,6 +1,6 @@
 """Move ordering: the order in which a MAX or MIN node searches its children.
 
-Values never depend on the order; pruning does (seed 000: worst ordering
+Values never depend on the order; pruning does (the Games I notes: worst ordering
 costs b^(2d), random b^(2*0.75d), best b^(2*0.5d)).  Chance nodes are always
 searched in action order.
 

@@ -1,4 +1,4 @@
-"""Stochastic policies, playouts and Monte Carlo evaluation (seed 000).
+"""Stochastic policies, playouts and Monte Carlo evaluation (the Games I notes).
 
 A policy is a callable ``policy(state, rng) -> action``; all randomness
 comes from the ``random.Random`` passed in.  Chance states are always

@@ -12,7 +12,7 @@ alpha-beta convention:
 
 The table also remembers the best action found at each state (any depth),
 which iterative deepening uses to search that action first next time, and
-caches static evaluations by state key (recitation 001: "cache the static
+caches static evaluations by state key (the recitation: "cache the static
 values").  A table is only valid for one game, one evaluation function and
 one kind of search (minimax and expectimax values differ); iterative
 deepening keeps its own.

@@ -62,7 +62,7 @@ def probabilities(node: dict[str, Any]) -> list[float]:
 
 
 def reference_value(node: dict[str, Any], depth: int | None = None, min_as_chance: bool = False) -> float:
-    """Expectiminimax value by the seed 000 recurrence, cut at ``depth`` plies."""
+    """Expectiminimax value by the recurrence of the Games I notes, cut at ``depth`` plies."""
     children = node.get("children")
     if not children or depth == 0:
         return node["value"]

@@ -256,7 +256,7 @@ def test_expectimax_pruning_stops_a_chance_node_early():
 
 
 def test_informed_opponent_model():
-    # seed 003: an opponent model gives the chance probabilities of MIN nodes
+    # the Pacman slides: an opponent model gives the chance probabilities of MIN nodes
     game = BinsGame()
     lower = lambda state, actions: [0.8 if a == min(actions) else 0.2 for a in actions]  # noqa: E731
     result = expectimax(game, game.start, opponent_model=lower)

@@ -22,7 +22,7 @@ def ids(states):
     return [s.id for s in states]
 
 
-# --- seed 000: the three-bin game --------------------------------------------------------
+# --- the Games I notes: the three-bin game --------------------------------------------------------
 
 
 @pytest.mark.parametrize("source", ["game", "tree"])
@@ -97,7 +97,7 @@ def test_minimax_rejects_chance_nodes():
 
 def test_monte_carlo_evaluation_of_bins_under_uniform_policies():
     # Both players uniform: the game value is the mean of all six numbers, 14/6 = 2.33
-    # (seed 000: "the correct value is 1, but our approximation gives 2.3").
+    # (the Games I notes: "the correct value is 1, but our approximation gives 2.3").
     game = BinsGame()
     evaluate = MonteCarloEvaluator(game, playouts=20000, rng=random.Random(7))
     estimate = evaluate(game.start)
@@ -108,7 +108,7 @@ def test_monte_carlo_evaluation_of_bins_under_uniform_policies():
     assert evaluate.counts.terminal_utilities == 20000
 
 
-# --- recitation 001: the tree A..R -------------------------------------------------------
+# --- the recitation: the tree A..R -------------------------------------------------------
 
 
 def test_recitation_minimax_value_6_via_a_c_h():
@@ -164,7 +164,7 @@ def test_recitation_reordered_by_depth_two_values_saves_k():
     assert "K" not in ids(result.stats.generated)
 
 
-# --- seed 003: slide trees ---------------------------------------------------------------
+# --- the Pacman slides: slide trees ---------------------------------------------------------------
 
 
 def test_slides_minimax_tree_value_3():
@@ -191,7 +191,7 @@ def test_slides_expectimax_value_10():
         assert result.action is None
 
 
-# --- seed 000: the halving game ----------------------------------------------------------
+# --- the Games I notes: the halving game ----------------------------------------------------------
 
 
 @lru_cache(maxsize=None)
