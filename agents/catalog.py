@@ -20,6 +20,7 @@ PACMAN_AGENTS: Registry[Any] = Registry("Pacman agent", {
     "alphabeta": "agents.search_agents:AlphaBetaAgent",
     "expectimax": "agents.search_agents:ExpectimaxAgent",
     "deepening": "agents.search_agents:IterativeDeepeningAgent",
+    "strongest": "agents.strongest:StrongestPacman",
     "montecarlo": "agents.search_agents:MonteCarloAgent",
     "mcts": "agents.search_agents:MCTSAgent",
     "keyboard": "agents.keyboard:KeyboardPacman",

@@ -62,16 +62,3 @@ def chase_action(state: GameState, ghost: int, actions: Sequence[str]) -> str:
     makes: the one that ends nearest Pacman by maze distance, or farthest while the ghost is
     scared; the first in the engine's order among ties."""
     return focused_actions(state, ghost, actions, -1)[0]  # no ghost is within radius -1
-
-
-def chasing_first(state: GameState, ghost: int, actions: Sequence[str]) -> list[str]:
-    """``actions`` (legal moves of ``ghost``, the agent to move in ``state``) ordered as a
-    chasing ghost prefers them: nearest Pacman by maze distance first (farthest first while the
-    ghost is scared), ties in the given order. An adversarial ghost's refutation is most often
-    the chase, so alpha-beta tries it first; a sort by table lookups, no child generated."""
-    layout, positions = state[0], state[1]
-    to_pacman = layout.distance_rows[positions[0]]
-    cell = positions[ghost]
-    moves = layout._ghost_moves[cell][state[2][ghost]]
-    flee = -1 if state[3][ghost - 1] > 0 else 1
-    return sorted(actions, key=lambda a: flee * to_pacman[moves.get(a, cell)])

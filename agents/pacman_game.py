@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from agents.ghost_focus import HORIZON, chasing_first, focused_actions
+from agents.ghost_focus import HORIZON, focused_actions
 from agents.pacman_search import PacmanSearch
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
@@ -37,21 +37,13 @@ class PacmanGame:
     ghost move; ``"horizon"`` sets the radius at each ghost node from the rounds the search has
     left there (adversarial ghosts only, and this class only: the depth-free protocol method
     :meth:`actions`, which a subclass's generic search calls, cannot apply it and lists every
-    move). ``chase_first``: list a ghost's moves nearest Pacman first
-    (:func:`agents.ghost_focus.chasing_first`), so alpha-beta meets the chase, most often the
-    refutation, first: the same values from fewer nodes. ``stopless_rounds``: when positive,
-    Pacman's Stop is not searched in that many last rounds before the search's horizon (nodes
-    with at most that many rounds left, the root excepted): most of the tree lies there, and a
-    wait at the end of a line decides little that a move back and forth would not, while a wait
-    near the root (for a ghost to pass a junction) stays in the tree. Like ``"horizon"``, for
-    this class only (the depth-free :meth:`actions` cannot apply it).
+    move).
     """
 
     def __init__(self, evaluation: Callable[[GameState], float],
                  ghost_model: GhostModel = "adversarial",
                  ghost_distribution: GhostDistribution | None = None,
-                 focus: int | Literal["horizon"] = 0, chase_first: bool = False,
-                 stopless_rounds: int = 0) -> None:
+                 focus: int | Literal["horizon"] = 0) -> None:
         if ghost_model == "informed" and ghost_distribution is None:
             raise ValueError("the informed ghost model needs the ghosts' distribution")
         if focus == HORIZON:
@@ -60,15 +52,7 @@ class PacmanGame:
                                  "Pacman search (PacmanGame itself, not a subclass)")
         elif not isinstance(focus, int) or focus < 0:
             raise ValueError(f"focus must be 0 (off), a positive radius or 'horizon', got {focus!r}")
-        if not isinstance(stopless_rounds, int) or stopless_rounds < 0:
-            raise ValueError(f"stopless_rounds must be 0 (off) or a number of rounds, got "
-                             f"{stopless_rounds!r}")
-        if stopless_rounds and type(self) is not PacmanGame:
-            raise ValueError("stopless_rounds needs the Pacman search (PacmanGame itself, not a "
-                             "subclass)")
         self.focus = focus
-        self.chase_first = chase_first
-        self.stopless_rounds = stopless_rounds
         self.evaluation = evaluation
         self.ghost_model = ghost_model
         self.ghost_distribution = ghost_distribution
@@ -98,8 +82,6 @@ class PacmanGame:
             return actions
         if len(actions) > 1 and isinstance(self.focus, int) and self.focus:
             actions = focused_actions(state, turn, actions, self.focus)
-        if len(actions) > 1 and self.chase_first:
-            actions = chasing_first(state, turn, actions)
         return actions
 
     @staticmethod

@@ -21,12 +21,11 @@ from operator import itemgetter
 from typing import Any
 
 from agents.evaluation import Evaluation
-from agents.ghost_focus import HORIZON, chasing_first, focused_actions, horizon_radius
+from agents.ghost_focus import HORIZON, focused_actions, horizon_radius
 from agents.search.game import NodeKind
 from agents.search.node_search import Search
 from agents.search.nodes import _UNSET, INF
 from agents.search.table import bound_flag
-from pacman.directions import STOP
 from pacman.rules import legal_actions as engine_legal_actions
 from pacman.rules import successor as engine_successor
 
@@ -36,7 +35,7 @@ _MAX, _MIN = NodeKind.MAX, NodeKind.MIN
 class PacmanSearch(Search):
     """A :class:`Search` over a Pacman game; see the module docstring."""
 
-    __slots__ = ("ghost_kind", "focus", "by_horizon", "tabled", "chase_first", "stopless")
+    __slots__ = ("ghost_kind", "focus", "by_horizon", "tabled")
 
     def __init__(self, game: Any, cfg: Any, counters: Any, traces: Any) -> None:
         super().__init__(game, cfg, counters, traces)
@@ -45,7 +44,6 @@ class PacmanSearch(Search):
         #: the rounds left at each ghost node)
         self.by_horizon = game.focus == HORIZON
         self.focus = game.focus
-        self.chase_first, self.stopless = game.chase_first, game.stopless_rounds
         self.is_end = itemgetter(8)  # type: ignore[assignment]  # the outcome: None while the game goes on
         self.utility = itemgetter(6)  # type: ignore[assignment]  # the score
         self.successor = engine_successor
@@ -62,21 +60,16 @@ class PacmanSearch(Search):
     def moves(self, state: Any, turn: int, rounds_left: int) -> Sequence[str]:
         """The moves searched for the agent ``turn`` in ``state`` with ``rounds_left`` rounds
         (this one included) left: :meth:`PacmanGame.actions`, with the horizon focus's radius
-        from ``rounds_left`` and no Stop for Pacman in the game's ``stopless_rounds``."""
+        from ``rounds_left``."""
         positions = state[1]
         if turn == 0:
-            actions = state[0].pacman_actions[positions[0]]
-            if rounds_left > self.stopless or len(actions) < 2:
-                return actions
-            return actions[:-1] if actions[-1] == STOP else actions  # Stop comes last
+            return state[0].pacman_actions[positions[0]]
         actions = state[0]._ghost_actions[positions[turn]][state[2][turn]]
         if state.half_speed_scared:  # the classic scared speed: the engine's own legal actions
             actions = engine_legal_actions(state, turn)
         if len(actions) > 1 and self.focus:
             radius = horizon_radius(rounds_left) if self.by_horizon else self.focus
             actions = focused_actions(state, turn, actions, radius)
-        if len(actions) > 1 and self.chase_first:
-            actions = chasing_first(state, turn, actions)
         return actions
 
     def value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:

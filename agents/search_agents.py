@@ -102,6 +102,27 @@ class SearchAgent(BaseAgent):
         return totals
 
 
+#: the depth searched when none is given, in rounds
+DEFAULT_DEPTH = 2
+#: the states a move may generate when no depth is given: the default depth adapts, so a move
+#: takes well under a second however many ghosts play (:mod:`agents.bounded`)
+DEFAULT_NODE_BUDGET = 4000
+
+
+def search_extent(depth: int | None, node_budget: int | None) -> tuple[int, int]:
+    """The ``(depth, node_budget)`` a search agent plays with (a budget of 0: no bound).
+
+    With no depth given the agent searches :data:`DEFAULT_DEPTH` rounds within
+    :data:`DEFAULT_NODE_BUDGET` states a move, less deep where that depth would not fit. A depth
+    given is searched in full unless a ``node_budget`` is given too.
+    """
+    if node_budget is not None and node_budget < 0:
+        raise ConfigurationError(f"node_budget must be 0 (no bound) or more, got {node_budget}")
+    if depth is None:
+        return DEFAULT_DEPTH, DEFAULT_NODE_BUDGET if node_budget is None else node_budget
+    return _positive(depth, "depth"), node_budget or 0
+
+
 class MinimaxAgent(SearchAgent):
     """Depth-limited minimax: every ghost is an adversary (a MIN layer)."""
 
@@ -120,18 +141,16 @@ class MinimaxAgent(SearchAgent):
 class AlphaBetaAgent(SearchAgent):
     """Depth-limited alpha-beta: minimax's choice with fewer nodes (optional move ordering).
 
-    ``node_budget``: at most about this many states per move, searching less deep when the full
-    depth would not fit (:mod:`agents.bounded`); 0 for no bound.
+    ``depth`` and ``node_budget``: see :func:`search_extent`.
     """
 
-    def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int | None = None,
                  evaluation: Evaluation = EVALUATIONS["better"], order: Ordering = "none",
-                 strict: bool = False, node_budget: int = 0) -> None:
+                 strict: bool = False, node_budget: int | None = None) -> None:
         super().__init__(index, rng, evaluation=evaluation)
-        self.depth = _positive(depth, "depth")
+        self.depth, self.node_budget = search_extent(depth, node_budget)
         self.order = order
         self.strict = strict
-        self.node_budget = max(0, node_budget)
 
     def search(self, state: GameState) -> SearchResult:
         if self.node_budget and state.outcome is None:
@@ -152,18 +171,16 @@ class ExpectimaxAgent(SearchAgent):
     every ghost ("informed probabilities", e.g. ``model=directional``; ``model_options``
     gives that agent's options, ``p=0.5,depth=2``, so the model can match the ghosts'
     settings). Each modelled ghost draws from a generator derived from this agent's own.
-    ``node_budget``: at most about this many states per move, searching
-    less deep when the full depth would not fit (:mod:`agents.bounded`); 0 for no bound.
+    ``depth`` and ``node_budget``: see :func:`search_extent`.
     """
 
     exact_root_values = True
 
-    def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
+    def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int | None = None,
                  evaluation: Evaluation = EVALUATIONS["better"], model: GhostModel = UNIFORM,
-                 tie_break: Literal["first", "random"] = "first", node_budget: int = 0) -> None:
+                 tie_break: Literal["first", "random"] = "first", node_budget: int | None = None) -> None:
         super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
-        self.depth = _positive(depth, "depth")
-        self.node_budget = max(0, node_budget)
+        self.depth, self.node_budget = search_extent(depth, node_budget)
         self.model = model
         self._model_agents: dict[int, Any] = {}
         if model.uniform:
@@ -222,9 +239,6 @@ class IterativeDeepeningAgent(SearchAgent):
     first and gives up at ``ROUTE_SHARE`` of the time budget; the search has what is left of
     the budget. The ``outrun`` check gives up, changing nothing, once the decision has taken
     ``1 + OUTRUN_SHARE`` times the time budget.
-    ``chase_first``: search a ghost's moves nearest Pacman first (the same values from fewer
-    nodes); ``stopless_rounds``: no Stop for Pacman in that many last rounds before the
-    search's horizon (see :class:`PacmanGame`).
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
@@ -233,8 +247,7 @@ class IterativeDeepeningAgent(SearchAgent):
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
-                 focus: int | Literal["horizon"] = 0, outrun: int = 0,
-                 chase_first: bool = False, stopless_rounds: int = 0, route: int = 0,
+                 focus: int | Literal["horizon"] = 0, outrun: int = 0, route: int = 0,
                  route_margin: float = ROUTE_MARGIN) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.resist = resist
@@ -248,8 +261,7 @@ class IterativeDeepeningAgent(SearchAgent):
             raise ConfigurationError(f"route_margin must be at least 0, got {route_margin}")
         self.route_margin = route_margin
         try:
-            self.game = PacmanGame(evaluation, focus=focus, chase_first=chase_first,
-                                   stopless_rounds=stopless_rounds)
+            self.game = PacmanGame(evaluation, focus=focus)
         except ValueError as error:  # the game's own check, as the command line's error
             raise ConfigurationError(str(error)) from None
         self.focus = focus

@@ -8,10 +8,10 @@ ghosts (the first ``--moves`` of each game).
 
 1. The loop. At each position the deepening search of the strongest setting (``strong``
    evaluation, horizon focus, a table and the previous iteration's best moves first) runs under
-   its CPU budget four ways, each first in turn: with the loop
+   its CPU budget two ways, each first in turn: with the loop
    :meth:`agents.pacman_search.PacmanSearch.tabled_value` switched off (the generic node
-   functions, node for node the same search), through it, and through it with ``chase_first``
-   and then also ``stopless_rounds=3``. Printed: nodes per move (and the ratio to the first)
+   functions, node for node the same search) and through it. Printed: nodes per move (and the
+   ratio to the first)
    and the mean depth of the deepest finished iteration.
 2. The whole move. The agent of the setting decides at each position; printed are its CPU time
    per move as it reports it, as measured around the call, and the garbage collector's time in
@@ -68,9 +68,7 @@ def loop_comparison(states: list[GameState], budget: float) -> None:
     def game(**options: int) -> PacmanGame:
         return PacmanGame(EVALUATIONS["strong"], focus="horizon", **options)
 
-    variants = [("generic node functions", game(), False), ("tabled_value", game(), True),
-                ("  + chase_first", game(chase_first=True), True),
-                ("  + stopless_rounds=3", game(chase_first=True, stopless_rounds=3), True)]
+    variants = [("generic node functions", game(), False), ("tabled_value", game(), True)]
     original_init = PacmanSearch.__init__
 
     def untabled(self: PacmanSearch, *args: object) -> None:

@@ -20,7 +20,7 @@ from agents.ghost_model import UNIFORM, GhostModel
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.layout import Layout
-from pacman.options import Converters, bind_options, declared_options, parse_assignments
+from pacman.options import Converters, bind_options, parse_assignments
 from pacman.plugins import absolute_name, is_external, resolve
 
 
@@ -85,16 +85,9 @@ def agent_factory(name: str, role: str) -> Any:
     return factory
 
 
-#: Options given to every agent that accepts them when the user sets neither them nor a
-#: search depth: the bound on the states a searching Pacman generates per move, so that its
-#: default depth adapts and a move takes well under a second however many ghosts play (see
-#: agents/bounded.py). A depth the user asks for is searched in full.
-BOUNDED_WORK = {"node_budget": 4000}
-
-
 def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = None, *,
                isolate: bool = True) -> AgentSpec:
-    """A typed, validated spec for one agent (with :data:`BOUNDED_WORK` where it applies).
+    """A typed, validated spec for one agent.
 
     An agent loaded from a file or a module (not from the catalog) is marked to play in a
     child process of its own (:mod:`pacman.sandboxed_agent`) unless ``isolate`` is false.
@@ -103,10 +96,6 @@ def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = Non
     factory = agent_factory(name, role)
     owner = f"{'Pacman' if role == 'pacman' else 'ghost'} agent {name!r}"
     options = bind_options(factory, raw, owner, CONVERTERS)
-    declared = declared_options(factory)
-    for key, value in BOUNDED_WORK.items():
-        if key in declared and key not in options and "depth" not in options:
-            options[key] = value
     registry = PACMAN_AGENTS if role == "pacman" else GHOST_AGENTS
     isolation = None
     if isolate and is_external(name, registry):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from agents.basic import RandomPacman
 from agents.bounded import bounded_expectimax, estimated_nodes
 from agents.ghosts import DirectionalGhost, RandomGhost
-from agents.search_agents import AlphaBetaAgent, ExpectimaxAgent
+from agents.search_agents import DEFAULT_NODE_BUDGET, AlphaBetaAgent, ExpectimaxAgent
 from pacman.distances import LazyRows, diameter, full_rows
 from pacman.game import replay_states, run_game
 from pacman.layout import FULL_TABLE_CELLS, load_layout, parse_layout
@@ -128,14 +128,20 @@ def test_eight_ghosts_are_searched_within_the_budget_and_deterministically(budge
                                                            first.stats.nodes_generated)
 
 
-def test_the_line_up_bounds_the_default_pacman_unless_told_otherwise():
+def test_the_default_pacman_bounds_its_work_unless_told_otherwise():
+    """The agent itself bounds a default-depth search (no option injected by the line-up), and
+    the options it lists are the ones that run."""
     layout = parse_layout(big_maze(30, 20, ghosts=8), name="lineup")
-    assert lineup(layout, "expectimax", "directional")[0].options["node_budget"] > 0
-    given = lineup(layout, "expectimax", "directional", pacman_options={"node_budget": "0"})
-    assert given[0].options["node_budget"] == 0
-    assert "node_budget" not in lineup(layout, "random", "random")[0].options
-    deep = lineup(layout, "expectimax", "directional", pacman_options={"depth": "3"})
-    assert "node_budget" not in deep[0].options  # a depth asked for is searched in full
+
+    def built(options=None):
+        return lineup(layout, "expectimax", "directional", pacman_options=options)[0].build(
+            0, random.Random(0))
+
+    assert lineup(layout, "expectimax", "directional")[0].options == {}
+    assert (built().depth, built().node_budget) == (2, DEFAULT_NODE_BUDGET)
+    assert built({"node_budget": "0"}).node_budget == 0
+    assert (built({"depth": "3"}).depth, built({"depth": "3"}).node_budget) == (3, 0)
+    assert built({"depth": "3", "node_budget": "500"}).node_budget == 500
 
 
 def test_bounded_expectimax_on_a_finished_game_returns_no_move():

@@ -65,12 +65,12 @@ def test_pacman_game_selects_the_specialised_search_and_a_subclass_the_generic_o
 @given(seed=st.integers(0, 10_000), layout=st.sampled_from(["small_classic", "smallClassic",
                                                              "trickyClassic"]),
        config=st.sampled_from(sorted(CONFIGS)),
-       ghosts=st.sampled_from(["adversarial", "uniform"]), chase_first=st.booleans())
+       ghosts=st.sampled_from(["adversarial", "uniform"]))
 def test_specialised_search_visits_and_values_exactly_as_the_generic_core(seed, layout, config,
-                                                                          ghosts, chase_first):
+                                                                          ghosts):
     evaluation = EVALUATIONS["better"]
-    fast = PacmanGame(evaluation, ghosts, chase_first=chase_first)
-    generic = GenericPacmanGame(evaluation, ghosts, chase_first=chase_first)
+    fast = PacmanGame(evaluation, ghosts)
+    generic = GenericPacmanGame(evaluation, ghosts)
     options = CONFIGS[config]
     for state in turns(layout, seed, 2):
         if ghosts == "uniform" and options["name"] != "expectimax":
@@ -168,15 +168,13 @@ def deepening_answer(game, state, depth, table):
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), layout=st.sampled_from(["smallClassic", "originalClassic"]),
-       focus=st.sampled_from([0, 6, "horizon"]), evaluation=st.sampled_from(["better", "strong"]),
-       chase_first=st.booleans(), stopless_rounds=st.sampled_from([0, 2, 9]))
+       focus=st.sampled_from([0, 6, "horizon"]), evaluation=st.sampled_from(["better", "strong"]))
 def test_the_deepening_configuration_is_searched_by_one_loop_exactly_as_by_the_generic_one(
-        seed, layout, focus, evaluation, chase_first, stopless_rounds):
+        seed, layout, focus, evaluation):
     """The deepening agent's configuration (a table, the previous iteration's best moves first,
     cached leaves) has its own loop (``tabled_value``); with it switched off the same search runs
     through the generic node functions. Values, moves, every count and the table agree."""
-    game = PacmanGame(EVALUATIONS[evaluation], focus=focus, chase_first=chase_first,
-                      stopless_rounds=stopless_rounds)
+    game = PacmanGame(EVALUATIONS[evaluation], focus=focus)
     original_init = PacmanSearch.__init__
 
     def untabled(self, *args):
