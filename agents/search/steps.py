@@ -16,7 +16,7 @@ infinities as the strings ``"inf"`` and ``"-inf"``):
 * ``back``: a MAX/MIN node received ``child_value`` from ``child``; ``value`` is its best so
   far, ``alpha``/``beta`` its window after the update;
 * ``chance``: a chance node received ``child_value`` from ``child`` with weight ``p``; ``value``
-  is the weighted sum so far and ``sum`` writes it out (``1/2×8 + 1/3×24 = 12``);
+  is the weighted sum so far and ``sum`` writes it out (``1/2×8 + 1/6×(-12) = 2``);
 * ``cut``: the node stops; ``test`` is the comparison that stopped it (``7 >= beta 5``) and
   ``pruned`` the actions it never searched;
 * ``done``: the search of an inner node ends with ``value``.
@@ -125,7 +125,8 @@ class StepRecorder:
         node, child_node = self._node(state), self._child(state, action, child)
         alpha, beta = self._windows[node]
         terms = self._terms[node]
-        terms.append(f"{fraction(probability)}×{shown(value)}")
+        term = shown(value)
+        terms.append(f"{fraction(probability)}×{f'({term})' if term.startswith('-') else term}")
         self._step("chance", node, total, alpha, beta, child=child_node,
                    child_value=number(value), p=number(probability),
                    sum=f"{' + '.join(terms)} = {shown(total)}")

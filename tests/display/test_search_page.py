@@ -95,7 +95,7 @@ def test_a_cut_names_its_comparison_and_the_pruned_branch():
 def test_chance_nodes_show_their_weighted_sums():
     trace = explore_tree(builtin_tree("slides_expectimax"), "expectimax").trace
     sums = [s["sum"] for s in trace["steps"] if s["type"] == "chance"]
-    assert sums == ["1/2×8 = 4", "1/2×8 + 1/3×24 = 12", "1/2×8 + 1/3×24 + 1/6×-12 = 10"]
+    assert sums == ["1/2×8 = 4", "1/2×8 + 1/3×24 = 12", "1/2×8 + 1/3×24 + 1/6×(-12) = 10"]
     assert [n["p"] for n in trace["nodes"] if "p" in n] == ["1/2", "1/3", "1/6"]
 
 
@@ -186,6 +186,8 @@ def test_stepping_to_the_first_cut_and_back_in_chromium(tmp_path):
     explore_tree(builtin_tree("recitation"), "alphabeta").write(page)
     with Browser(page.as_uri()) as browser:
         assert page_state(browser)["step"] == "0"
+        # readable at 1024x768: the page needs no sideways scrolling
+        assert browser.evaluate("document.documentElement.scrollWidth") <= 1024
         browser.press("c")  # on to the next cut: F, 3 >= beta 2
         shown = page_state(browser)
         assert (shown["step"], shown["current"], shown["cuts"]) == ("8", "F", "1")
