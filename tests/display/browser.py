@@ -51,10 +51,14 @@ class Browser:
         target = self.send("Target.createTarget", {"url": url})["targetId"]
         self.session = self.send("Target.attachToTarget",
                                  {"targetId": target, "flatten": True})["sessionId"]
+        self.send("Page.bringToFront")
+        self.send("Emulation.setFocusEmulationEnabled", {"enabled": True})
         self.send("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
         deadline = time.monotonic() + 20
-        while self.evaluate("document.readyState") != "complete":
+        # the new target shows about:blank, "complete", before the page itself commits
+        while not self.evaluate('location.href !== "about:blank" && '
+                                'document.readyState === "complete"'):
             if time.monotonic() > deadline:
                 raise TimeoutError("the page did not load")
             time.sleep(0.05)

@@ -236,3 +236,78 @@ def test_a_large_pacman_tree_folds_and_opens_on_a_click(tmp_path, recording):
                          '.dispatchEvent(new MouseEvent("click", {bubbles: true}))')
         assert int(page_state(browser)["drawn"]) > drawn
         assert browser.evaluate('document.getElementById("boardbox").hidden') is False
+
+
+# --- any tree the tree command reads ----------------------------------------------------------
+def random_tree(draw, depth: int, counter: list[int], chance: bool) -> dict:
+    from hypothesis import strategies as st
+
+    counter[0] += 1
+    node: dict = {"id": f"n{counter[0]}"}
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        node["value"] = draw(st.integers(-20, 20))
+        return node
+    kinds = ["max", "min", "chance"] if chance else ["max", "min"]
+    node["kind"] = draw(st.sampled_from(kinds))
+    node["value"] = draw(st.integers(-20, 20))  # static value, for --depth cuts
+    node["children"] = [random_tree(draw, depth - 1, counter, chance)
+                        for _ in range(draw(st.integers(1, 3)))]
+    return node
+
+
+def test_any_tree_file_gives_a_page_that_agrees_with_tree_json(tmp_path_factory):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    folder = tmp_path_factory.mktemp("trees")
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st.data(), algorithm=st.sampled_from(ALGORITHMS),
+           depth=st.one_of(st.none(), st.integers(0, 3)), strict=st.booleans())
+    def check(data, algorithm, depth, strict):
+        strict = strict and algorithm == "alphabeta"
+        tree = random_tree(data.draw, 4, [0], chance=algorithm in ("expectimax", "expectiminimax"))
+        path = folder / "tree.json"
+        path.write_text(json.dumps(tree))
+        options = ([] if depth is None else ["--depth", str(depth)]) + (
+            ["--strict-pruning"] if strict else [])
+        out, page = io_run(["tree", str(path), "-a", algorithm, "--json", *options])
+        _, document = io_run(["tree", str(path), "-a", algorithm, "--html",
+                              str(folder / "t.html"), *options], folder / "t.html")
+        printed, trace = json.loads(out), embedded(document)
+        assert (trace["generated"], trace["evaluated"], trace["value"], trace["action"]) == \
+            (printed["generated"], printed["evaluated"], printed["value"], printed["action"])
+        assert replayed_lists(trace) == (printed["generated"], printed["evaluated"])
+        opened = [s["node"] for s in trace["steps"] if s["type"] == "visit"]
+        closed = [s["node"] for s in trace["steps"] if s["type"] == "done"]
+        assert sorted(opened) == sorted(closed)
+
+    check()
+
+
+def io_run(argv: list[str], page: Path | None = None) -> tuple[str, str]:
+    """stdout of the command line (which must succeed), and the page it wrote if any."""
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        assert main(argv) == 0
+    return buffer.getvalue(), page.read_text(encoding="utf-8") if page else ""
+
+
+@needs_chromium
+@pytest.mark.parametrize("tree, algorithm", [(name, "expectiminimax") for name in sorted(BUILTIN_TREES)]
+                         + [("recitation", "alphabeta"), ("slides_minimax", "minimax")])
+def test_every_builtin_tree_plays_to_its_end_in_chromium(tmp_path, tree, algorithm):
+    page = tmp_path / "page.html"
+    explored = explore_tree(builtin_tree(tree), algorithm)
+    explored.write(page, theme="light")
+    with Browser(page.as_uri()) as browser:
+        browser.press("End")
+        shown = page_state(browser)
+        assert shown["step"] == shown["steps"] == str(len(explored.trace["steps"]))
+        assert shown["current"] == explored.trace["nodes"][0]["id"]
+        assert int(shown["drawn"]) == len(explored.trace["nodes"])
+        summary = browser.evaluate('document.getElementById("summary").textContent')
+        assert f"{explored.trace['counts']['generated']} nodes generated" in summary
