@@ -48,19 +48,24 @@ class Browser:
         self._buffer = b""
         self._next = 0
         self.session: str | None = None
-        target = self.send("Target.createTarget", {"url": url})["targetId"]
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.send("Target.attachToTarget",
                                  {"targetId": target, "flatten": True})["sessionId"]
         self.send("Page.bringToFront")
         self.send("Emulation.setFocusEmulationEnabled", {"enabled": True})
         self.send("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.goto(url)
+
+    def goto(self, url: str) -> None:
+        """Open ``url`` and wait until its document has loaded."""
+        self.evaluate("window.leftBehind = true")
+        self.send("Page.navigate", {"url": url})
         deadline = time.monotonic() + 20
-        # the new target shows about:blank, "complete", before the page itself commits
-        while not self.evaluate('location.href !== "about:blank" && '
-                                'document.readyState === "complete"'):
+        # until the new document commits, the old one (marked) answers
+        while not self.evaluate('!window.leftBehind && document.readyState === "complete"'):
             if time.monotonic() > deadline:
-                raise TimeoutError("the page did not load")
+                raise TimeoutError(f"{url} did not load")
             time.sleep(0.05)
 
     def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:

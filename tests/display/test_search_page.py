@@ -297,17 +297,19 @@ def io_run(argv: list[str], page: Path | None = None) -> tuple[str, str]:
 
 
 @needs_chromium
-@pytest.mark.parametrize("tree, algorithm", [(name, "expectiminimax") for name in sorted(BUILTIN_TREES)]
-                         + [("recitation", "alphabeta"), ("slides_minimax", "minimax")])
-def test_every_builtin_tree_plays_to_its_end_in_chromium(tmp_path, tree, algorithm):
-    page = tmp_path / "page.html"
-    explored = explore_tree(builtin_tree(tree), algorithm)
-    explored.write(page, theme="light")
-    with Browser(page.as_uri()) as browser:
-        browser.press("End")
-        shown = page_state(browser)
-        assert shown["step"] == shown["steps"] == str(len(explored.trace["steps"]))
-        assert shown["current"] == explored.trace["nodes"][0]["id"]
-        assert int(shown["drawn"]) == len(explored.trace["nodes"])
-        summary = browser.evaluate('document.getElementById("summary").textContent')
-        assert f"{explored.trace['counts']['generated']} nodes generated" in summary
+def test_every_builtin_tree_plays_to_its_end_in_chromium(tmp_path):
+    cases = [(name, "expectiminimax") for name in sorted(BUILTIN_TREES)] + [
+        ("recitation", "alphabeta"), ("slides_minimax", "minimax")]
+    with Browser("about:blank") as browser:
+        for number, (tree, algorithm) in enumerate(cases):
+            page = tmp_path / f"page{number}.html"
+            explored = explore_tree(builtin_tree(tree), algorithm)
+            explored.write(page, theme="light")
+            browser.goto(page.as_uri())
+            browser.press("End")
+            shown = page_state(browser)
+            assert shown["step"] == shown["steps"] == str(len(explored.trace["steps"])), tree
+            assert shown["current"] == explored.trace["nodes"][0]["id"]
+            assert int(shown["drawn"]) == len(explored.trace["nodes"])
+            summary = browser.evaluate('document.getElementById("summary").textContent')
+            assert f"{explored.trace['counts']['generated']} nodes generated" in summary
