@@ -204,6 +204,10 @@ def test_stepping_to_the_first_cut_and_back_in_chromium(tmp_path):
         assert page_state(browser)["cuts"] == "1"
         browser.press("End")
         assert page_state(browser)["step"] == page_state(browser)["steps"] == "35"
+        browser.evaluate('document.querySelector(\'#tree g.node[data-id="D"]\')'
+                         '.dispatchEvent(new MouseEvent("dblclick", {bubbles: true}))')
+        shown = page_state(browser)  # the step that visits D: after 28 steps
+        assert (shown["step"], shown["current"]) == ("29", "D")
         browser.screenshot(str(tmp_path / "end.png"))
         assert (tmp_path / "end.png").stat().st_size > 10_000
 
@@ -313,3 +317,37 @@ def test_every_builtin_tree_plays_to_its_end_in_chromium(tmp_path):
             assert int(shown["drawn"]) == len(explored.trace["nodes"])
             summary = browser.evaluate('document.getElementById("summary").textContent')
             assert f"{explored.trace['counts']['generated']} nodes generated" in summary
+
+
+@pytest.mark.parametrize("pacman, options", [("expectimax", ["--pacman-opt", "depth=2"]),
+                                             ("alphabeta", [])])
+def test_explain_rebuilds_expectimax_and_a_budgeted_search(capsys, tmp_path, pacman, options):
+    """Expectimax's chance nodes show their sums; an agent with no depth plays with a node
+    budget, and the page shows its deepest finished round, saying so."""
+    recorded = tmp_path / "games.jsonl"
+    assert main(["play", "-l", "smallClassic", "-p", pacman, *options, "--display", "none",
+                 "--max-moves", "4", "--seed", "5", "--record", str(recorded)]) == 0
+    capsys.readouterr()
+    page = tmp_path / "move.html"
+    code, out, err = run_cli(capsys, "explain", recorded, "--move", "3", "--html", page,
+                             "--theme", "light")
+    assert code == 0, err
+    document = page.read_text(encoding="utf-8")
+    trace = embedded(document)
+    assert '<body class="light">' in document
+    game = load_results(str(recorded))[0]
+    number, state = [(i, s) for i, s in enumerate(replay_states(game)) if s.turn == 0][2]
+    assert trace["action"] == game.actions[number]
+    if pacman == "expectimax":
+        assert any(s["type"] == "chance" and "×" in s["sum"] for s in trace["steps"])
+        assert trace["note"] == ""
+    else:
+        from pacman.lineup import agent_spec
+
+        agent = agent_spec("alphabeta", "pacman", {}).build(0, None)
+        reached = agent.search(state).stats.depth_reached
+        assert f"node budget of {agent.node_budget}" in trace["note"]
+        assert f"depth {reached}" in trace["note"] and "note:" in out
+        plain = AlphaBetaAgent(depth=reached).search(state)
+        assert trace["counts"]["generated"] == plain.stats.nodes_generated
+        assert trace["value"] == pytest.approx(plain.value)
