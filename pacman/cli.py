@@ -27,7 +27,8 @@ def _commands() -> Registry[Any]:
             ("batch", "play many seeded games in parallel: tables, plots, resume"),
             ("report", "tables and plots from a batch results store"),
             ("experiment", "run a lecture experiment into a Markdown report with plots"),
-            ("export", "write a recorded game as an animated GIF (or MP4)")):
+            ("export", "write a recorded game as an animated GIF (or MP4)"),
+            ("explain", "a page stepping through Pacman's search at one recorded move")):
         registry.register(name, f"pacman.commands.{name}", help=help_text)
     return registry
 

@@ -39,6 +39,7 @@ from typing import Any
 
 from .game import Game
 from .node_search import INF, ChanceNodeError, OpponentModel, Search, SearchTimeout
+from .nodes import SearchWatcher
 from .ordering import OrderSpec
 from .result import Counters, SearchResult
 from .table import TranspositionTable
@@ -66,7 +67,8 @@ class SearchConfig:
     the root actions.  ``table`` enables the transposition table and
     evaluation cache; ``hash_moves`` additionally searches the table's best
     action first at every node.  ``deadline`` is a ``clock()`` time after
-    which the search raises :class:`SearchTimeout`.
+    which the search raises :class:`SearchTimeout`.  ``watcher`` is told every step of the
+    search (:class:`~agents.search.nodes.SearchWatcher`); ``None`` costs nothing.
     """
 
     depth: int | None = None
@@ -85,6 +87,7 @@ class SearchConfig:
     deadline: float | None = None
     clock: Callable[[], float] = time.perf_counter
     root_order: Sequence[Any] | None = None
+    watcher: SearchWatcher | None = None
 
 
 def search_type_for(game: Game) -> type[Search]:

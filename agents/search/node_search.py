@@ -64,6 +64,8 @@ class Search(NodeTools):
         if kind is _CHANCE or (self.min_as_chance and kind is _MIN):
             return self.root_chance(state, kind, actions, depth)
         children = None
+        if self.watcher is not None:
+            self.watcher.entered(state, kind, actions, depth, -INF, INF)
         if self.cfg.root_order is not None:
             actions = _checked_permutation(self.cfg.root_order, actions)
         elif self.reorders:
@@ -77,20 +79,28 @@ class Search(NodeTools):
         values: dict[Any, Any] = {}
         best = best_action = _UNSET
         best_pv: tuple = ()
+        watcher = self.watcher
         for action in actions:
             child = self.generate(state, action) if children is None else children[action]
             child_value = self.value(child, depth, alpha, beta)
             values[action] = child_value
+            cut = False
             if best_action is _UNSET or sign * child_value > sign * best:
                 best, best_action, best_pv = child_value, action, self.last_pv
                 if self.prune:
                     if sign * best >= INF and not self.strict:
                         self.counters.cutoffs += 1
-                        break
-                    if sign > 0:
+                        cut = True
+                    elif sign > 0:
                         alpha = max(alpha, best)
                     else:
                         beta = min(beta, best)
+            if watcher is not None:
+                watcher.child_valued(state, action, child, child_value, best, alpha, beta, cut)
+            if cut:
+                break
+        if watcher is not None:
+            watcher.left(state, best)
         return best, best_action, values, (best_action,) + best_pv
 
     def root_chance(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any) -> RootAnswer:
@@ -99,10 +109,19 @@ class Search(NodeTools):
         share = 1.0 / len(actions)
         values: dict[Any, Any] = {}
         total = 0.0
+        watcher = self.watcher
+        if watcher is not None:
+            watcher.entered(state, _CHANCE, actions, depth, -INF, INF)
         for i, action in enumerate(actions):
-            child_value = self.value(self.generate(state, action), depth, -INF, INF)
+            child = self.generate(state, action)
+            child_value = self.value(child, depth, -INF, INF)
             values[action] = child_value
-            total += (share if probabilities is None else probabilities[i]) * child_value
+            p = share if probabilities is None else probabilities[i]
+            total += p * child_value
+            if watcher is not None:
+                watcher.chance_valued(state, action, child, p, child_value, total, False)
+        if watcher is not None:
+            watcher.left(state, total)
         return total, None, values, ()
 
     # --- any other node ----------------------------------------------------------------------
@@ -200,6 +219,9 @@ class Search(NodeTools):
                       alpha: float, beta: float, table_key: Any, sign: int) -> float:
         """MAX (``sign`` 1) and MIN (-1) in one loop: maximise ``sign * value`` over the
         children; with pruning, stop once that reaches the opponent's bound."""
+        watcher = self.watcher
+        if watcher is not None:  # before any child is generated, also for ordering
+            watcher.entered(state, kind, actions, depth, alpha, beta)
         actions, children = self.arrange(state, kind, actions, depth) if self.reorders else (actions, None)
         counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns = self.loop_tools
         # Leaf children are valued here as leaf_value() would value them, a call less per leaf.
@@ -239,16 +261,24 @@ class Search(NodeTools):
                         counters.cutoffs += 1
                         if learns:
                             self.on_cutoff(state, kind, action, depth)
+                        if watcher is not None:
+                            watcher.child_valued(state, action, child, sign * signed, sign * best,
+                                                 alpha, beta, True)
                         break
                     if best > own:
                         own = best
                         alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
+            if watcher is not None:
+                watcher.child_valued(state, action, child, sign * signed, sign * best, alpha, beta,
+                                     False)
         result = sign * best
         if table_key is not None:  # the value and its bound flag for the window searched
             flag = bound_flag(result, entry_alpha, entry_beta, prune, self.strict)
             self.entries[table_key] = (flag, result, best_action)  # type: ignore[index]
             self.best_moves[table_key[0]] = best_action  # type: ignore[index]
         self.last_pv = (best_action,) + best_pv
+        if watcher is not None:
+            watcher.left(state, result)
         return result
 
     def chance_value(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any,
@@ -264,6 +294,9 @@ class Search(NodeTools):
         last = len(actions) - 1
         lo, hi, bounded, hook = self.lo, self.hi, self.bounded, self.hook
         value, successor = self.value, self.successor
+        watcher = self.watcher
+        if watcher is not None:
+            watcher.entered(state, _CHANCE, actions, depth, alpha, beta)
         total, remaining, flag = 0.0, 1.0, EXACT
         for i, action in enumerate(actions):
             child = successor(state, action)
@@ -271,22 +304,31 @@ class Search(NodeTools):
             if hook is not None:
                 hook(child)
             p = share if probabilities is None else probabilities[i]
-            total += p * value(child, depth, -INF, INF)
+            child_value = value(child, depth, -INF, INF)
+            total += p * child_value
             if bounded and i < last:
                 remaining -= p
                 best_case = total + remaining * hi
                 if best_case <= alpha and (best_case < alpha or not self.strict):
                     counters.cutoffs += 1
                     total, flag = best_case, UPPER
+                    if watcher is not None:
+                        watcher.chance_valued(state, action, child, p, child_value, total, True)
                     break
                 worst_case = total + remaining * lo
                 if worst_case >= beta and (worst_case > beta or not self.strict):
                     counters.cutoffs += 1
                     total, flag = worst_case, LOWER
+                    if watcher is not None:
+                        watcher.chance_valued(state, action, child, p, child_value, total, True)
                     break
+            if watcher is not None:
+                watcher.chance_valued(state, action, child, p, child_value, total, False)
         if table_key is not None:
             self.entries[table_key] = (flag, total, None)  # type: ignore[index]  # keyed only with a table
         self.last_pv = ()
+        if watcher is not None:
+            watcher.left(state, total)
         return total
 
     def chance_probabilities(self, state: Any, kind: NodeKind, actions: Sequence[Any]) -> Sequence[float] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .game import Game, NodeKind, key_function
 from .ordering import make_orderer
@@ -28,6 +28,41 @@ _UNSET: Any = object()
 CHECK_EVERY = 256
 
 OpponentModel = Callable[[Any, Sequence[Any]], Sequence[float]]
+
+
+class SearchWatcher(Protocol):
+    """Told every step of one search, in the order the search takes them (a trace for teaching:
+    :mod:`agents.search.steps` records one). With no watcher the search calls nothing.
+
+    Values are MAX's view. ``alpha`` and ``beta`` are the node's window after the step.
+    """
+
+    def generated(self, state: Any) -> None:
+        """``state`` was generated (the root first)."""
+
+    def entered(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any,
+                alpha: float, beta: float) -> None:
+        """The search of the inner node ``state`` begins: its kind as searched (a MIN node
+        searched as a chance node is ``CHANCE``), its legal actions (before any reordering), the depth left
+        and its window."""
+
+    def leaf(self, state: Any, value: float, terminal: bool) -> None:
+        """The leaf ``state`` was valued: its utility (``terminal``) or its evaluation."""
+
+    def child_valued(self, state: Any, action: Any, child: Any, value: float, best: float,
+                     alpha: float, beta: float, cut: bool) -> None:
+        """At the MAX/MIN node ``state`` the child by ``action`` came back with ``value``; the
+        node's value so far is ``best`` and its window ``(alpha, beta)``; ``cut``: the node
+        stops here (``best`` reached the opponent's bound)."""
+
+    def chance_valued(self, state: Any, action: Any, child: Any, probability: float,
+                      value: float, total: float, cut: bool) -> None:
+        """At the chance node ``state`` the outcome ``action`` (weight ``probability``) came back
+        with ``value``; the weighted sum so far is ``total``; ``cut``: the node stops here with
+        ``total`` as its bound (expectimax pruning with bounds)."""
+
+    def left(self, state: Any, value: float) -> None:
+        """The search of the inner node ``state`` ends with ``value``."""
 
 
 class SearchTimeout(Exception):
@@ -49,7 +84,7 @@ class NodeTools:
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
         "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "cache_tools",
-        "generate_child", "score_child", "leaf",
+        "generate_child", "score_child", "leaf", "watcher",
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
@@ -81,14 +116,18 @@ class NodeTools:
         self.reorders = self.orderer is not None or self.hash_moves
         self.root_depth = INF if cfg.depth is None else cfg.depth
         self.deadline, self.clock = cfg.deadline, cfg.clock
-        self.hooked = self.generated_trace is not None or self.deadline is not None
-        #: leaves are valued by a bare call: no evaluation cache, no trace of them
-        self.plain_leaves = self.eval_cache is None and self.evaluated_trace is None
+        #: who is told each step of the search (``None``: nobody, and no cost)
+        self.watcher: SearchWatcher | None = cfg.watcher
+        self.hooked = (self.generated_trace is not None or self.deadline is not None
+                       or self.watcher is not None)
+        #: leaves are valued by a bare call: no evaluation cache, no trace of them, no watcher
+        self.plain_leaves = (self.eval_cache is None and self.evaluated_trace is None
+                             and self.watcher is None)
         #: MAX/MIN nodes need no more than the game's order, bare leaves and no table
         self.plain_nodes = self.plain_leaves and not self.reorders and self.entries is None
         #: what every generated state is passed to: ``None``, the trace's append, or a closure
         #: that also looks at the clock (see :meth:`on_generate`)
-        self.hook = _generation_hook(self.generated_trace, self.deadline, self.clock)
+        self.hook = _generation_hook(self.generated_trace, self.deadline, self.clock, self.watcher)
         self.last_pv: tuple = ()
         self.bind()
 
@@ -105,6 +144,8 @@ class NodeTools:
         self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
         self.cache_tools = (self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
         self.leaf = _leaf_valuer(*self.cache_tools)
+        if self.watcher is not None:
+            self.leaf = _watched_leaf(self.leaf, self.watcher)
         self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.is_end,
                            self.utility, self.evaluate, None if self.plain_leaves else self.leaf,
                            self.orderer is not None)
@@ -263,11 +304,30 @@ def _bare_scorer(counters: Counters, is_end: Callable[[Any], bool], utility: Cal
     return score
 
 
+def _watched_leaf(leaf: Callable[[Any, Callable[[Any], float], bool], float],
+                  watcher: SearchWatcher) -> Callable[[Any, Callable[[Any], float], bool], float]:
+    """``leaf`` that also tells ``watcher`` each leaf's value."""
+    def watched(state: Any, value_of: Callable[[Any], float], terminal_leaf: bool) -> float:
+        value = leaf(state, value_of, terminal_leaf)
+        watcher.leaf(state, value, terminal_leaf)
+        return value
+    return watched
+
+
 def _generation_hook(trace: list[Any] | None, deadline: float | None,
-                     clock: Callable[[], float]) -> Callable[[Any], Any] | None:
+                     clock: Callable[[], float],
+                     watcher: SearchWatcher | None = None) -> Callable[[Any], Any] | None:
     """What a generated state is passed to: nothing (``None``), the trace's ``append``, or with a
     deadline a closure that also raises :class:`SearchTimeout` once a look at the clock, every
-    :data:`CHECK_EVERY` states, finds it passed."""
+    :data:`CHECK_EVERY` states, finds it passed; with a watcher, one that also tells it."""
+    if watcher is not None:
+        inner = _generation_hook(trace, deadline, clock)
+
+        def watched(child: Any) -> None:
+            if inner is not None:
+                inner(child)
+            watcher.generated(child)
+        return watched
     if deadline is None:
         return None if trace is None else trace.append
     until_check = CHECK_EVERY

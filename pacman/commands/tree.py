@@ -1,11 +1,13 @@
 """``tree``: run a search algorithm on a lecture game tree and show what it did.
 
 Usage: ``tree FILE_OR_BUILTIN --algorithm {minimax,alphabeta,expectimax,expectiminimax}
-[--depth PLIES] [--strict-pruning] [--json]``.  Prints the root value, the chosen
-action, the nodes generated in order (root first) and the leaves evaluated in order
-(terminal values and static values at the depth cut, the recitation's "static
-evaluations").  ``--json`` prints one object with keys ``value``, ``action``,
-``generated`` and ``evaluated``.  Errors are one line on stderr with exit code 2.
+[--depth PLIES] [--strict-pruning] [--json] [--html PAGE [--theme {dark,light}]]``.  Prints
+the root value, the chosen action, the nodes generated in order (root first) and the leaves
+evaluated in order (terminal values and static values at the depth cut, the recitation's
+"static evaluations").  ``--json`` prints one object with keys ``value``, ``action``,
+``generated`` and ``evaluated``.  ``--html`` also writes the search explorer, a page that
+steps through the same search (:mod:`pacman.display.search_page`).  Errors are one line on
+stderr with exit code 2.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from agents.search.algorithms import ALGORITHMS, algorithm_config
 from agents.search.core import ChanceNodeError, run_search
 from agents.search.lecture_games import BUILTIN_TREES, builtin_tree
 from agents.search.trees import TreeFormatError, TreeGame, load_tree
+from pacman.display.search_page import THEMES, explore_tree
+from pacman.errors import ConfigurationError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +47,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="alphabeta only: prune on v > beta / v < alpha instead of v >= beta / v <= alpha",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument(
+        "--html", metavar="PAGE",
+        help="also write a self-contained page that steps through the search node by node",
+    )
+    parser.add_argument("--theme", choices=THEMES, default="dark",
+                        help="the page's colours: dark (screen, default) or light (projector)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,9 +63,16 @@ def run(args: argparse.Namespace) -> int:
             raise _UsageError("--strict-pruning applies to --algorithm alphabeta only")
         game.check_depth(args.depth)
         _check_scalar_values(game)
-        cfg = algorithm_config(args.algorithm, depth=args.depth, strict=args.strict_pruning, trace=True)
-        result = run_search(game, game.root, cfg)
-    except (TreeFormatError, ChanceNodeError, _UsageError) as error:
+        if args.html is None:
+            cfg = algorithm_config(args.algorithm, depth=args.depth, strict=args.strict_pruning,
+                                   trace=True)
+            result = run_search(game, game.root, cfg)
+        else:
+            explored = explore_tree(game, args.algorithm, depth=args.depth,
+                                    strict=args.strict_pruning)
+            result = explored.result
+            explored.write(args.html, theme=args.theme)
+    except (TreeFormatError, ChanceNodeError, _UsageError, ConfigurationError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     generated = [node.id for node in result.stats.generated or ()]
@@ -75,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"principal variation: {' '.join(map(str, result.principal_variation)) or '-'}")
     print(f"generated ({len(generated)}): {' '.join(generated)}")
     print(f"evaluated ({len(evaluated)}): {' '.join(evaluated)}")
+    if args.html is not None:
+        print(f"page: {args.html}")
     return 0
 
 
