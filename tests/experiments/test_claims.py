@@ -42,6 +42,21 @@ def test_the_lecture_tie_holds_for_the_score_and_not_for_closest_dot():
     assert thrashing.eat_now_ties(thrashing.root_values("closest_dot"), eat) is None
 
 
+def test_the_lecture_demo_dithers_with_the_score_and_fails_when_swapped(tmp_path):
+    jobs = {j.condition: j for j in thrashing.conditions(mazes=())
+            if j.condition in (thrashing.demo_label(e) for e in thrashing.EVALUATIONS)}
+    played = played_as(jobs, 2, tmp_path)
+    report = Report("t", "t", "")
+    data = thrashing.demo_claims(report, played)
+    assert verdicts(report) == [True, True]
+    assert data["score"]["first_moves"] == "N S N S N S N S N S N S"
+    assert data["score"]["eaten_at"] is None and data["closest_dot"]["eaten_at"] == 1
+    report = Report("t", "t", "")
+    thrashing.demo_claims(report, swapped(played, thrashing.demo_label("score"),
+                                          thrashing.demo_label("closest_dot")))
+    assert verdicts(report) == [False, False] and all(c.reason for c in report.claims)
+
+
 @pytest.fixture(scope="module")
 def lecture_games(tmp_path_factory) -> Played:
     jobs = {job.condition: job for job in thrashing.conditions(mazes=())}
