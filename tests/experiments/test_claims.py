@@ -14,6 +14,7 @@ from pacman.batch import GameJob
 from pacman.experiments import Report, Settings
 from pacman.experiments import assumptions, coordination, depth, informed, thrashing
 from pacman.experiments.games import Played, play
+from pacman.experiments.power import rate_can_pass
 
 
 def played_as(jobs: dict[str, GameJob], games: int, out: Path) -> Played:
@@ -169,7 +170,29 @@ def test_rate_claims_hold_and_fail_by_cell(tmp_path):
     # Expectimax walks into the trapped maze's pocket; minimax clears testClassic's few dots.
     played = played_as({"caught": job("expectimax", "adversarial", "trapped"),
                         "escapes": job("minimax", "random", "testClassic")}, 16, tmp_path)
-    assert assumptions.loses_most(played, "caught")
-    assert not assumptions.loses_most(played, "escapes")
-    assert assumptions.wins_nearly_always(played, "escapes")
-    assert not assumptions.wins_nearly_always(played, "caught")
+    assert assumptions.loses_most(played, "caught").holds
+    assert not assumptions.loses_most(played, "escapes").holds
+    assert assumptions.wins_nearly_always(played, "escapes").holds
+    assert not assumptions.wins_nearly_always(played, "caught").holds
+
+
+def test_a_game_won_on_every_seed_counts_every_seed(tmp_path):
+    # Few distinct games won on every seed: bounded over distinct games (the old rule) the
+    # claim could never pass; seeds are independent draws, so 60 of 60 bounds it above 94 %.
+    job = GameJob("", "testClassic", "minimax", {"depth": "2"}, ("random",), {}, 1,
+                  max_moves=100)
+    played = played_as({"won": job}, 2, tmp_path)
+    won = [r for r in played.results["won"] if r.won][0]
+    played.results["won"] = [won] * assumptions.EXPERIMENT.games
+    decision = assumptions.wins_nearly_always(played, "won")
+    assert decision.holds and decision.low > 0.93
+    assert "deterministic" in assumptions.rate_text(played, "won")
+
+
+def test_every_rate_claim_can_pass_at_the_default_size():
+    games = assumptions.EXPERIMENT.games
+    assert rate_can_pass(games, assumptions.NEARLY_ALWAYS, above=True)
+    assert rate_can_pass(games, assumptions.MOST, above=False)
+    assert not rate_can_pass(6, 0.75, above=True)  # the old distinct-game bound: never
+    thrashing_games = thrashing.EXPERIMENT.games
+    assert rate_can_pass(thrashing_games, 0.1, above=True)
