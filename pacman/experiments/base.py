@@ -170,6 +170,18 @@ def markdown_table(header: list[str], rows: list[list[str]]) -> str:
                       *(line(r) for r in rows)])
 
 
+def claim_figure(claim: Claim, number: int, out: Path) -> str:
+    """Draw the claim's interval as ``claims/claim-NN.png`` in ``out``; returns its relative
+    path ('' for a claim without an interval)."""
+    if claim.decision is None:
+        return ""
+    from pacman.experiments.figures import claims_figure  # matplotlib: only when drawing
+
+    name = f"claims/claim-{number:02d}.png"
+    claims_figure([claim], out / name, claim.decision.unit)
+    return name
+
+
 def write_report(report: Report, settings: Settings) -> Path:
     """Write ``report.md`` and ``results.json`` into ``settings.out``; returns the Markdown path."""
     out = Path(settings.out)
@@ -197,7 +209,9 @@ def write_report(report: Report, settings: Settings) -> Path:
         COUNTING_RULE,
         "",
     ]
-    lines += [claim.line() for claim in report.claims]
+    for number, claim in enumerate(report.claims, start=1):
+        figure = claim_figure(claim, number, out)
+        lines.append(claim.line() + (f" [Figure]({figure})" if figure else ""))
     lines.append("")
     for section in report.sections:
         lines += [section, ""]

@@ -230,14 +230,16 @@ class Paired:
         if self.distinct_pairs < 2 or math.isnan(self.low):
             undecidable = self.distinct_pairs >= 2  # one seed: more seeds would decide
             return Decision(False, not undecidable, d.difference, d.difference, d.difference,
-                            max(2 * d.n, 6) if undecidable else None, threshold, effect)
+                            max(2 * d.n, 6) if undecidable else None, threshold, effect,
+                            self.what)
         if self.low == self.high:
             holds = self._side(1, threshold)
             decided = holds or d.difference <= threshold or self.distinct_pairs >= 6
             return Decision(holds, decided, d.difference, self.low, self.high,
-                            None if decided else SIGN_TEST_PAIRS, threshold, effect)
+                            None if decided else SIGN_TEST_PAIRS, threshold, effect, self.what)
         return decide_interval(d.difference, self.low, self.high, d.n,
-                               paired_sd(d.low, d.high, d.n), effect, threshold)
+                               paired_sd(d.low, d.high, d.n), effect, threshold,
+                               unit=self.what)
 
     def text(self, scale: float = 1.0, unit: str = "") -> str:
         d = self.difference

@@ -39,6 +39,7 @@ class Decision:
     needed: int | None = None
     threshold: float = 0.0
     effect: float | None = None
+    unit: str = ""
 
 
 def games_for_power(sd: float, effect: float, power: float = POWER) -> int:
@@ -69,7 +70,8 @@ def paired_sd(low: float, high: float, n: int) -> float:
 
 
 def decide_interval(estimate: float, low: float, high: float, n: int, sd: float,
-                    effect: float, threshold: float = 0.0, *, exact: bool = False) -> Decision:
+                    effect: float, threshold: float = 0.0, *, exact: bool = False,
+                    unit: str = "") -> Decision:
     """A claim that a mean difference exceeds ``threshold``, where the lecture implies a
     difference of ``effect`` (> ``threshold``). ``exact``: the estimate has no sampling error
     (one deterministic game, or a sign test that already decided); ``low``/``high`` equal it.
@@ -79,17 +81,18 @@ def decide_interval(estimate: float, low: float, high: float, n: int, sd: float,
     """
     if exact:
         return Decision(estimate > threshold, True, estimate, estimate, estimate, None,
-                        threshold, effect)
+                        threshold, effect, unit)
     if low > threshold:
-        return Decision(True, True, estimate, low, high, None, threshold, effect)
+        return Decision(True, True, estimate, low, high, None, threshold, effect, unit)
     if high < effect:
-        return Decision(False, True, estimate, low, high, None, threshold, effect)
+        return Decision(False, True, estimate, low, high, None, threshold, effect, unit)
     return Decision(False, False, estimate, low, high,
-                    max(n + 1, games_for_power(sd, effect - threshold)), threshold, effect)
+                    max(n + 1, games_for_power(sd, effect - threshold)), threshold, effect,
+                    unit)
 
 
 def decide_rate(successes: int, n: int, threshold: float, *, above: bool,
-                planning: float) -> Decision:
+                planning: float, unit: str = "rate") -> Decision:
     """A claim that a rate lies above (``above``) or below ``threshold``, bounded by the
     Wilson 95 % interval of ``successes`` of ``n`` independent seeds; ``planning`` is the rate
     the lecture implies (for the size that would decide it). Undecided while the interval
@@ -107,7 +110,8 @@ def decide_rate(successes: int, n: int, threshold: float, *, above: bool,
             if (bound[0] >= threshold) if above else (bound[1] < threshold):
                 break
             needed += max(1, needed // 20)
-    return Decision(holds, holds or refuted, rate, low, high, needed, threshold, planning)
+    return Decision(holds, holds or refuted, rate, low, high, needed, threshold, planning,
+                    unit)
 
 
 def rate_can_pass(n: int, threshold: float, *, above: bool) -> bool:

@@ -106,15 +106,40 @@ def test_capture_claims_hold_against_random_ghosts_and_fail_against_themselves(t
 
     played = played_as({coordination.label(maze, "independent"): job("random"),
                         coordination.label(maze, "joint minimax"): job("team"),
+                        coordination.label(maze, "independent, territory"): job("random"),
                         coordination.label(maze, "territory team"): job("team")}, 16, tmp_path)
     report = Report("t", "t", "")
     coordination.maze_claims(report, played, maze)
-    assert verdicts(report) == [True, True]
+    # Captures: team beats random three times, random does not beat random; Pacman never
+    # wins in 60 moves, so "stopped from winning" cannot differ.
+    assert verdicts(report) == [True, True, True, False, False, False]
     report = Report("t", "t", "")
     coordination.maze_claims(report, swapped(played, coordination.label(maze, "independent"),
                                              coordination.label(maze, "territory team")), maze)
-    assert verdicts(report) == [False, False]
-    assert all(c.reason for c in report.claims)
+    assert verdicts(report)[:3] == [False, False, False]
+    assert all(c.reason for c in report.claims if not c.holds)
+
+
+def test_the_measures_can_disagree_and_the_report_says_so():
+    rates, captures = ["1", "2", "3", "4"], ["holds", "holds", "x", "x"]
+    row = ["m", *rates, *captures, "not borne out", "holds", "0 of 9"]
+    note = coordination.measure_note([row])
+    assert "depends on the measure" in note and "joint minimax" in note
+    assert "territory team" not in note
+    row[9] = "holds"
+    assert coordination.measure_note([row]) == "The two measures agree on every setting."
+
+
+def test_the_independent_territory_ghost_counts_only_itself():
+    from pacman.experiments.coordination_ghosts import own_territory
+    from pacman.layout import load_layout
+    from pacman.state import GameState
+    from agents.evaluation import pacman_territory
+
+    state = GameState.initial(load_layout("smallClassic"), 2)
+    alone = [own_territory(g)(state) for g in (1, 2)]
+    assert alone[0] != alone[1]  # each ghost its own distance and its own territory
+    assert min(alone) > state.score + pacman_territory(state)  # Pacman has more room from one
 
 
 # ---- informed -------------------------------------------------------------------------------
