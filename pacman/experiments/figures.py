@@ -111,3 +111,28 @@ def means_figure(series: Sequence[tuple[str, Sequence[float], Sequence[tuple[flo
     axes.legend()
     axes.grid(alpha=0.3)
     return save_figure(figure, path)
+
+
+def intervals_figure(rows: Sequence[tuple[str, float, float, float]], path: str | Path,
+                     xlabel: str, lines: Sequence[tuple[float, str]] = ()) -> Path:
+    """One row per ``(label, estimate, low, high)``: the estimate with its 95 % interval, and
+    vertical reference ``lines`` ``(x, name)`` (say 0 and the lecture's effect)."""
+    plt = pyplot()
+    labels = [label for label, _, _, _ in rows]
+    height = sum(_row_height([x]) for x in labels) + 1.2
+    figure, axes = plt.subplots(figsize=(10, max(2.5, height)))
+    positions = list(range(len(rows)))[::-1]
+    for y, (_, estimate, low, high) in zip(positions, rows):
+        if not math.isnan(low):
+            axes.plot([low, high], [y, y], color="#4c72b0", linewidth=3,
+                      solid_capstyle="butt")
+        axes.plot([estimate], [y], "o", color="#4c72b0")
+    for (x, name), style in zip(lines, ("-", "--", ":")):
+        axes.axvline(x, color="grey", linestyle=style, linewidth=1, label=name)
+    axes.set_yticks(positions, [wrap(x) for x in labels], fontsize=8)
+    axes.set_ylim(-0.7, len(rows) - 0.3)
+    axes.set_xlabel(xlabel)
+    if lines:
+        axes.legend(fontsize=8, loc="best")
+    axes.grid(axis="x", alpha=0.3)
+    return save_figure(figure, path)

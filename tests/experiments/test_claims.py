@@ -169,6 +169,19 @@ def test_knowing_the_model_pays_against_a_sure_adversary_and_not_when_swapped(in
     assert verdicts(report) == [False] and report.claims[0].reason
 
 
+def test_the_reasons_are_measured_from_the_games(informed_games):
+    name = informed.setting("trapped", "1.0", "4")
+    true, uniform = f"{name}: {informed.TRUE}", f"{name}: {informed.UNIFORM}"
+    same = informed.divergence(informed_games, true, true)
+    assert same["identical"] == same["seeds"] == 6 and same["parts_at"] is None
+    apart = informed.divergence(informed_games, true, uniform)
+    caught = sum(r.outcome == "loss" for r in informed_games.results[uniform])
+    assert apart["caught_other"] == caught and apart["identical"] < 6
+    assert apart["parts_at"] >= 1
+    text = informed.measured_reason(name, informed.UNIFORM, apart)
+    assert f"caught on {apart['caught']} seeds" in text and f"{informed.UNIFORM} on {caught}" in text
+
+
 # ---- depth ----------------------------------------------------------------------------------
 
 def test_the_interaction_holds_when_the_gap_closes_and_fails_when_it_opens(tmp_path):
