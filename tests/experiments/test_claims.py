@@ -196,6 +196,12 @@ def test_the_interaction_holds_when_the_gap_closes_and_fails_when_it_opens(tmp_p
                         depth.label("score", 2): job("score")}, 8, tmp_path)
     assert depth.interaction(played, "better", "score", 1, 2).above_zero
     assert not depth.interaction(played, "better", "score", 2, 1).above_zero
+    # The widening the lecture does not expect is reported where it is significant.
+    assert depth.widening_depths(played, "better", "score", (1, 2)) == []
+    assert depth.widening_depths(played, "better", "score", (2, 1))[0].startswith("depth 1")
+    report = Report("t", "t", "")
+    depth.interaction_claims(report, played, (2, 1), (("better", "score"),))
+    assert not report.claims[0].holds and "widens" in report.claims[0].evidence
 
 
 # ---- assumptions ----------------------------------------------------------------------------
