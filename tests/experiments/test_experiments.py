@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 
 import pytest
 
@@ -36,9 +37,40 @@ def run_small(name: str, out, seed: int = 0) -> experiments.Report:
     return report
 
 
+_RUNS: dict[str, tuple[experiments.Report, object]] = {}
+
+
+def small_run(name: str, tmp_path_factory) -> tuple[experiments.Report, object]:
+    """Each experiment at its reduced size, run once for the tests of this module."""
+    if name not in _RUNS:
+        out = tmp_path_factory.mktemp(name)
+        _RUNS[name] = (run_small(name, out), out)
+    return _RUNS[name]
+
+
+WATCHED = [name for name in experiments.EXPERIMENTS if name != "pruning"]
+
+
+@pytest.mark.xfail(strict=True, reason="needs --game K by index")
+@pytest.mark.parametrize("name", WATCHED)
+def test_every_watch_command_replays_the_game_its_line_names(name, tmp_path_factory, capsys):
+    report, _ = small_run(name, tmp_path_factory)
+    assert report.watch
+    for cell, command in report.watch:
+        named = re.search(r"\(seed (-?\d+), (\w+), score (-?\d+)\)$", cell)
+        assert named, cell
+        arguments = shlex.split(command)
+        assert arguments[0] == "pacman-arena"
+        capsys.readouterr()
+        assert main([*arguments[1:], "-q", "--json"]) == 0, command
+        replayed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        assert (str(replayed["seed"]), replayed["outcome"], str(replayed["score"])) == (
+            named.group(1), named.group(2), named.group(3)), (cell, command)
+
+
 @pytest.mark.parametrize("name", list(experiments.EXPERIMENTS))
-def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_path):
-    report = run_small(name, tmp_path)
+def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_path_factory):
+    report, tmp_path = small_run(name, tmp_path_factory)
     assert report.claims, "an experiment must state what it checks"
     for claim in report.claims:
         assert claim.statistic, claim.text
@@ -46,7 +78,8 @@ def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_pat
     text = (tmp_path / "report.md").read_text()
     assert text.startswith("# ") and "seeds 0.." in text
     assert re.search(r"software: pacman-arena \S+(, commit [0-9a-f]{4,})?", text)
-    assert "not borne out" in text or report.all_hold
+    assert "not borne out" in text or "undecided" in text or report.all_hold
+    assert "Counting rule" in text
     for filename, _ in report.figures:
         assert (tmp_path / filename).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     if name == "pruning":
