@@ -82,12 +82,12 @@ def decide_interval(estimate: float, low: float, high: float, n: int, sd: float,
     if exact:
         return Decision(estimate > threshold, True, estimate, estimate, estimate, None,
                         threshold, effect, unit)
+    needed = games_for_power(sd, effect - threshold)
     if low > threshold:
-        return Decision(True, True, estimate, low, high, None, threshold, effect, unit)
+        return Decision(True, True, estimate, low, high, needed, threshold, effect, unit)
     if high < effect:
-        return Decision(False, True, estimate, low, high, None, threshold, effect, unit)
-    return Decision(False, False, estimate, low, high,
-                    max(n + 1, games_for_power(sd, effect - threshold)), threshold, effect,
+        return Decision(False, True, estimate, low, high, needed, threshold, effect, unit)
+    return Decision(False, False, estimate, low, high, max(n + 1, needed), threshold, effect,
                     unit)
 
 
@@ -101,15 +101,15 @@ def decide_rate(successes: int, n: int, threshold: float, *, above: bool,
     rate = successes / n if n else math.nan
     holds = low >= threshold if above else high < threshold
     refuted = high < threshold if above else low >= threshold
-    needed = None
+    needed = 2
+    while needed < MOST_GAMES:
+        count = round(planning * needed)
+        bound = wilson_interval(count, needed)
+        if (bound[0] >= threshold) if above else (bound[1] < threshold):
+            break
+        needed += max(1, needed // 20)
     if not holds and not refuted:
-        needed = n + 1
-        while needed < MOST_GAMES:
-            count = round(planning * needed)
-            bound = wilson_interval(count, needed)
-            if (bound[0] >= threshold) if above else (bound[1] < threshold):
-                break
-            needed += max(1, needed // 20)
+        needed = max(needed, n + 1)
     return Decision(holds, holds or refuted, rate, low, high, needed, threshold, planning,
                     unit)
 

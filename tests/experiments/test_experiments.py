@@ -14,6 +14,7 @@ from pacman import experiments
 from pacman.batch.store import read_store
 from pacman.cli import main
 from pacman.experiments import Settings, write_report
+from pacman.experiments.power import Decision
 
 #: Reduced settings per experiment (fewer mazes, depths or settings than the full run).
 SMALL = {
@@ -107,6 +108,39 @@ def test_each_experiment_at_full_size_states_a_test_and_verdict_for_every_claim(
     write_report(report, settings)
     assert report.claims
     assert all(c.statistic and (c.holds or c.reason) for c in report.claims)
+
+
+def reversals(first: experiments.Report, second: experiments.Report) -> list[str]:
+    """Claims that hold in one report and are not borne out in the other (an undecided claim
+    reverses nothing: it asks for more games)."""
+    other = {c.text: c for c in second.claims}
+    assert set(other) == {c.text for c in first.claims}
+    return [c.text for c in first.claims
+            if c.decided and other[c.text].decided and c.holds != other[c.text].holds]
+
+
+def test_a_reversal_is_a_decided_claim_that_changes_sides():
+    def report(*claims: tuple[bool, bool]) -> experiments.Report:
+        made = experiments.Report("t", "t", "")
+        for n, (holds, decided) in enumerate(claims):
+            made.claim(f"c{n}", holds, "e", "s", "r", Decision(holds, decided, 0, 0, 0), 9)
+        return made
+
+    seed_0 = report((True, True), (False, True), (False, False), (True, True))
+    seed_1000 = report((True, True), (False, False), (True, True), (False, True))
+    assert reversals(seed_0, seed_1000) == ["c3"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(experiments.EXPERIMENTS))
+def test_no_verdict_reverses_between_seeds_0_and_1000_at_full_size(name, tmp_path):
+    experiment = experiments.get(name)
+    reports = []
+    for seed in (0, 1000):
+        settings = Settings(games=experiment.games, seed=seed, out=tmp_path / str(seed))
+        reports.append(experiment.run(settings))
+        write_report(reports[-1], settings)
+    assert reversals(*reports) == []
 
 
 def test_the_same_seed_gives_the_same_numbers(tmp_path):
