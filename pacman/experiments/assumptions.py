@@ -152,4 +152,4 @@ def run(settings: Settings) -> Report:
 EXPERIMENT = Experiment("assumptions", "world assumptions (seed 003's table)",
                         "minimax and expectimax Pacman (depth 4) against an adversarial "
                         "(depth 2, ties by move order or at random) and a random ghost on the "
-                        "trapped maze", games=60, ci_games=10, run=run)
+                        "trapped maze", games=110, ci_games=10, run=run)

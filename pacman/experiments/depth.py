@@ -43,8 +43,9 @@ def interaction(played: Played, good: str, poor: str, shallow: int, deep: int):
                   (-span, span))
 
 
-#: The smallest shrink of the gap (points) and the depth gain the lecture is taken to imply.
-LEAST_EFFECT, DEPTH_GAIN = 50.0, 100.0
+#: The smallest shrink of the gap (points) and the depth gain (thirty dots) the lecture is
+#: taken to imply.
+LEAST_EFFECT, DEPTH_GAIN = 50.0, 300.0
 PAIRS = (("better", "score"), ("better", "closest_dot"), ("closest_dot", "score"))
 
 
@@ -195,4 +196,4 @@ def plot_gaps(played: Played, depths: tuple[int, ...], path) -> None:
 EXPERIMENT = Experiment("depth", "depth matters",
                         "alpha-beta Pacman with score, closest_dot and better at depths 1-5 "
                         "against two directional ghosts: does depth make the evaluation "
-                        "matter less?", games=30, ci_games=4, run=run)
+                        "matter less?", games=100, ci_games=4, run=run)

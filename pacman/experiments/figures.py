@@ -67,26 +67,25 @@ def claims_figure(claims: Sequence[Claim], path: str | Path, unit: str = "") -> 
     return save_figure(figure, path)
 
 
-def rates_figure(panels: Sequence[tuple[str, Sequence[tuple[str, int, int]]]],
+def rates_figure(labels: Sequence[str], panels: Sequence[tuple[str, Sequence[tuple[int, int]]]],
                  path: str | Path) -> Path:
-    """One panel per ``(measure, rows)``; each row ``(label, count, games)`` is drawn as its
-    rate with the Wilson 95 % interval over seeds and ``count/games`` written beside it."""
+    """One row per label and one panel per ``(measure, [(count, games), ...])`` (a pair per
+    label): the rate with its Wilson 95 % interval over seeds, ``count/games`` beside it."""
     plt = pyplot()
-    labels = [label for _, rows in panels for label, _, _ in rows]
-    height = max(2.5, sum(_row_height([x]) for x in labels) / max(1, len(panels)) + 1.2)
-    figure, axes_list = plt.subplots(1, len(panels), figsize=(6 * len(panels) + 2, height),
+    height = max(2.5, sum(_row_height([x]) for x in labels) + 1.2)
+    figure, axes_list = plt.subplots(1, len(panels), figsize=(5 * len(panels) + 3, height),
                                      sharey=True, squeeze=False)
+    positions = list(range(len(labels)))[::-1]
     for axes, (measure, rows) in zip(axes_list[0], panels):
-        positions = list(range(len(rows)))[::-1]
-        for y, (_, count, games) in zip(positions, rows):
+        for y, (count, games) in zip(positions, rows):
             low, high = wilson_interval(count, games)
             rate = count / games if games else 0.0
             axes.barh([y], [100 * rate], color="#4c72b0", alpha=0.8)
             axes.plot([100 * low, 100 * high], [y, y], color="black", linewidth=1.5)
             axes.text(101, y, f"{count}/{games}", va="center", fontsize=8)
-        axes.set_yticks(positions, [wrap(label) for label, _, _ in rows], fontsize=8)
-        axes.set_xlim(0, 112)
-        axes.set_xlabel(f"{measure} (%), 95 % Wilson interval over seeds")
+        axes.set_xlim(0, 115)
+        axes.set_xlabel(f"{measure} (%),\n95 % Wilson interval over seeds")
+    axes_list[0][0].set_yticks(positions, [wrap(label) for label in labels], fontsize=8)
     return save_figure(figure, path)
 
 
