@@ -7,7 +7,9 @@ ghosts on ``small_classic`` (the ghosts' random moves make every seed a differen
 lecture's point is an *interaction*: the gap between a good and a poor evaluation should shrink
 as the search deepens. We test it seed by seed: for seed s, the gap at depth d is
 ``score(better) - score(poorer)``, and the contrast ``gap at depth 1 - gap at the deepest
-depth`` has a paired t interval. Nodes and think time per move show the price of depth.
+depth`` has a paired t interval, judged against the gap halving (:func:`shrink_effect`); the
+contrast to every intermediate depth is tabled, and a gap that significantly widens (against
+the lecture) is named. Nodes and think time per move show the price of depth.
 """
 
 from __future__ import annotations

@@ -13,7 +13,10 @@ as the true model costs a ghost search per chance node).
 Knowing the model *pays* in a setting when the true model beats at least one of the two fixed
 assumptions by more than one dot (10 points: the 95 % interval of the paired difference lies
 above 10) and is clearly worse than neither (Pacman does not know in advance which assumption
-is right); both paired score differences are stated.
+is right); both paired score differences are stated. It is *not borne out* when both intervals
+exclude the lecture's effect (200 points, :data:`EFFECT`), and *undecided* otherwise. Each
+setting's reason is measured from its games: how often the true model plays the identical game
+to each fixed assumption, where they part, and how often each is caught.
 """
 
 from __future__ import annotations
