@@ -198,4 +198,4 @@ def plot_gaps(played: Played, depths: tuple[int, ...], path) -> None:
 EXPERIMENT = Experiment("depth", "depth matters",
                         "alpha-beta Pacman with score, closest_dot and better at depths 1-5 "
                         "against two directional ghosts: does depth make the evaluation "
-                        "matter less?", games=100, ci_games=4, run=run)
+                        "matter less?", games=110, ci_games=4, run=run)
