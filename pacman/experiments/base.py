@@ -3,12 +3,14 @@
 An experiment is a function ``Settings -> Report``. The report holds Markdown sections, PNG
 figures, *claims* and ``data``: every deterministic number of the run. A claim is a test that
 can fail: the lecture's statement, the statistic that decides it (a paired test on shared
-seeds, a bound on an interval), the verdict ("holds" or "not borne out") and, when it is not
-borne out, the most likely reason. ``write_report`` puts ``report.md`` and ``results.json``
-into the output folder, with the exact command, the seeds, the software version and commit,
-and the commands that replay a representative game of every cell, so that a run can be
-checked, watched and repeated. Timings are shown in the Markdown but kept out of
-``results.json``: two runs with the same seed give the same ``results.json``.
+seeds, a bound on an interval), the verdict ("holds", "not borne out", or "undecided at N
+games (needs about M)" when the interval is too wide to decide: see
+:mod:`pacman.experiments.power`) and, when it does not hold, the most likely reason.
+``write_report`` puts ``report.md`` and ``results.json`` into the output folder, with the
+exact command, the seeds, the software version and commit, and the commands that replay a
+representative game of every cell, so that a run can be checked, watched and repeated.
+Timings are shown in the Markdown but kept out of ``results.json``: two runs with the same
+seed give the same ``results.json``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Callable
 
 from pacman import __version__
 from pacman.experiments.invocation import program_name, software_version
+from pacman.experiments.power import Decision
 
 
 @dataclass(frozen=True)
@@ -43,23 +46,46 @@ class Settings:
         return f"{self.seed}..{self.seed + self.games - 1}"
 
 
-HOLDS, NOT_BORNE_OUT = "holds", "not borne out"
+HOLDS, NOT_BORNE_OUT, UNDECIDED = "holds", "not borne out", "undecided"
+
+#: How every report counts (shown in each report; see :mod:`pacman.experiments.power`).
+COUNTING_RULE = (
+    "Counting rule: every seed is an independent draw of every random choice in a game "
+    "(tie-breaks, random ghosts, varied starts), so win rates and paired tests count seeds; "
+    "the number of *distinct* games stands beside them, and a cell whose seeds all play one "
+    "game is marked deterministic (its outcome is exact: more seeds add nothing). A claim "
+    "holds when its 95 % interval clears its threshold, is not borne out when the interval "
+    "excludes the effect the lecture implies, and is otherwise *undecided* with the games "
+    "per condition that would give its test 80 % power at that effect.")
 
 
 @dataclass
 class Claim:
     """A statement of the lecture, whether this run bears it out, the numbers that say so,
-    the test that decided it and, when it does not hold, the most likely reason."""
+    the test that decided it and, when it does not hold, the most likely reason.
+    ``decision`` (when the claim has one) carries the interval and whether it decided."""
 
     text: str
     holds: bool
     evidence: str
     statistic: str = ""
     reason: str = ""
+    decision: Decision | None = None
+    games: int = 0
+
+    @property
+    def decided(self) -> bool:
+        return self.holds or self.decision is None or self.decision.decided
 
     @property
     def verdict(self) -> str:
-        return HOLDS if self.holds else NOT_BORNE_OUT
+        if self.holds:
+            return HOLDS
+        if not self.decided:
+            needed = self.decision.needed if self.decision is not None else None
+            return (f"{UNDECIDED} at {self.games} games"
+                    + (f" (needs about {needed})" if needed else ""))
+        return NOT_BORNE_OUT
 
     def line(self) -> str:
         """The claim as one Markdown list item."""
@@ -67,13 +93,22 @@ class Claim:
         if self.statistic:
             parts.append(f"Test: {self.statistic}.")
         parts.append(f"Result: {self.evidence}.")
-        if not self.holds and self.reason:
+        if not self.holds and not self.decided:
+            parts.append("The interval is too wide to decide: more games, not a verdict.")
+        elif not self.holds and self.reason:
             parts.append(f"Most likely reason: {self.reason}")
         return " ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "holds": self.holds, "verdict": self.verdict,
-                "evidence": self.evidence, "statistic": self.statistic, "reason": self.reason}
+        data = {"text": self.text, "holds": self.holds, "verdict": self.verdict,
+                "decided": self.decided, "evidence": self.evidence,
+                "statistic": self.statistic, "reason": self.reason}
+        if self.decision is not None:
+            d = self.decision
+            data["interval"] = {"estimate": d.estimate, "low": d.low, "high": d.high,
+                                "threshold": d.threshold, "effect": d.effect,
+                                "needed": d.needed}
+        return data
 
 
 @dataclass
@@ -98,9 +133,13 @@ class Report:
     gif: tuple[str, str] | None = None
 
     def claim(self, text: str, holds: bool, evidence: str, statistic: str = "",
-              reason: str = "") -> Claim:
-        """Record a claim; ``reason`` is shown only if it does not hold."""
-        claim = Claim(text, bool(holds), evidence, statistic, reason)
+              reason: str = "", decision: Decision | None = None, games: int = 0) -> Claim:
+        """Record a claim; ``reason`` is shown only if it does not hold. With a ``decision``
+        the verdict follows it (``holds`` must agree) and may be "undecided at ``games``"."""
+        if decision is not None and decision.holds != bool(holds):
+            raise ValueError(f"claim {text!r}: holds={holds} but its decision says "
+                             f"{decision.holds}")
+        claim = Claim(text, bool(holds), evidence, statistic, reason, decision, games)
         self.claims.append(claim)
         return claim
 
@@ -131,13 +170,28 @@ def markdown_table(header: list[str], rows: list[list[str]]) -> str:
                       *(line(r) for r in rows)])
 
 
+def claim_figure(claim: Claim, number: int, out: Path) -> str:
+    """Draw the claim's interval as ``claims/claim-NN.png`` in ``out``; returns its relative
+    path ('' for a claim without an interval)."""
+    if claim.decision is None:
+        return ""
+    from pacman.experiments.figures import claims_figure  # matplotlib: only when drawing
+
+    name = f"claims/claim-{number:02d}.png"
+    claims_figure([claim], out / name, claim.decision.unit)
+    return name
+
+
 def write_report(report: Report, settings: Settings) -> Path:
     """Write ``report.md`` and ``results.json`` into ``settings.out``; returns the Markdown path."""
     out = Path(settings.out)
     out.mkdir(parents=True, exist_ok=True)
+    held = sum(c.holds for c in report.claims)
+    open_ = sum(not c.decided for c in report.claims)
+    refuted = len(report.claims) - held - open_
     verdict = ("every claim holds" if report.all_hold else
-               f"{sum(not c.holds for c in report.claims)} of {len(report.claims)} claims "
-               "not borne out (see below)")
+               f"{held} of {len(report.claims)} claims hold, {refuted} not borne out, "
+               f"{open_} undecided at this size (see below)")
     lines = [
         f"# {report.title}",
         "",
@@ -152,8 +206,12 @@ def write_report(report: Report, settings: Settings) -> Path:
         "",
         "## Claims",
         "",
+        COUNTING_RULE,
+        "",
     ]
-    lines += [claim.line() for claim in report.claims]
+    for number, claim in enumerate(report.claims, start=1):
+        figure = claim_figure(claim, number, out)
+        lines.append(claim.line() + (f" [Figure]({figure})" if figure else ""))
     lines.append("")
     for section in report.sections:
         lines += [section, ""]

@@ -26,6 +26,7 @@ from pacman.batch.store import read_store
 from pacman.batch.tables import ConditionSummary, summarise
 from pacman.experiments.base import Report, Settings, markdown_table
 from pacman.experiments.invocation import replay_command
+from pacman.experiments.power import Decision, decide_interval, paired_sd
 from pacman.game import GameResult
 from pacman.layout import parse_layout
 from pacman.outcome import Outcome
@@ -219,6 +220,26 @@ class Paired:
     def above(self, margin: float) -> bool:
         """The difference is bounded above ``margin`` (a practically relevant size)."""
         return self._side(1, margin)
+
+    def decision(self, effect: float, threshold: float = 0.0) -> Decision:
+        """Holds, not borne out, or undecided (:func:`~pacman.experiments.power.
+        decide_interval`) for "the difference exceeds ``threshold``" where the lecture implies
+        ``effect``. One distinct pair decides nothing, and more seeds of it would not either:
+        decided, not holding. A constant difference is decided by the sign test."""
+        d = self.difference
+        if self.distinct_pairs < 2 or math.isnan(self.low):
+            undecidable = self.distinct_pairs >= 2  # one seed: more seeds would decide
+            return Decision(False, not undecidable, d.difference, d.difference, d.difference,
+                            max(2 * d.n, 6) if undecidable else None, threshold, effect,
+                            self.what)
+        if self.low == self.high:
+            holds = self._side(1, threshold)
+            decided = holds or d.difference <= threshold or self.distinct_pairs >= 6
+            return Decision(holds, decided, d.difference, self.low, self.high,
+                            None if decided else SIGN_TEST_PAIRS, threshold, effect, self.what)
+        return decide_interval(d.difference, self.low, self.high, d.n,
+                               paired_sd(d.low, d.high, d.n), effect, threshold,
+                               unit=self.what)
 
     def text(self, scale: float = 1.0, unit: str = "") -> str:
         d = self.difference
