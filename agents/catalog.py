@@ -32,6 +32,7 @@ GHOST_AGENTS: Registry[Any] = Registry("ghost agent", {
     "directional": "agents.ghosts:DirectionalGhost",
     "adversarial": "agents.smart_ghosts:AdversarialGhost",
     "team": "agents.smart_ghosts:TeamGhost",
+    "territory": "agents.smart_ghosts:IndependentTerritoryGhost",
     "joint": "agents.smart_ghosts:JointMinimaxGhost",
     "mixed": "agents.smart_ghosts:MixedGhost",
 })

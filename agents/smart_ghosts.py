@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping
 
 from agents.base import DistributionAgent
 from agents.evaluation import pacman_territory
+from agents.maze_tables import maze_tables
 from agents.pacman_game import PacmanGame
 from agents.search.algorithms import alphabeta, minimax
 from pacman.errors import ConfigurationError
@@ -83,6 +84,24 @@ def joint_chase(state: GameState) -> float:
         d = row[positions[ghost]]
         if d >= 0:
             value += -FLEE * d if scared[ghost - 1] else CHASE * d
+    return value
+
+
+def own_territory(ghost: int) -> Callable[[GameState], float]:
+    """Ghost ``ghost``'s evaluation: the score, ``CHASE`` per step of its own distance to
+    Pacman (minus ``FLEE`` per step while scared) and ``TERRITORY`` per cell Pacman reaches
+    strictly before this ghost (every cell he can reach while it is scared)."""
+
+    def value(state: GameState) -> float:
+        if state[8] is not None:
+            return state[6]
+        pacman, me = state[1][0], state[1][ghost]
+        scared = state[3][ghost - 1]
+        d = state[0].distance_rows[pacman][me]
+        chase = 0.0 if d < 0 else (-FLEE * d if scared else CHASE * d)
+        hunters = [] if scared else [me]
+        return state[6] + chase + TERRITORY * maze_tables(state[0]).territory(pacman, hunters)
+
     return value
 
 
@@ -158,6 +177,15 @@ class JointMinimaxGhost(_SearchingGhost):
 
     def evaluation(self) -> Callable[[GameState], float]:
         return joint_chase
+
+
+class IndependentTerritoryGhost(_SearchingGhost):
+    """Plans alone with the team's kind of evaluation: minimises Pacman's escape routes from
+    itself and its own distance to him (the coordination experiment's control: the territory
+    team's evaluation without the joint plan)."""
+
+    def evaluation(self) -> Callable[[GameState], float]:
+        return own_territory(self.index)
 
 
 class MixedGhost(AdversarialGhost):

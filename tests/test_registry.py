@@ -125,4 +125,4 @@ def test_the_catalogs_import_no_agent_until_one_is_named():
             "'agents.search_agents' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout.split()
-    assert out == ["17", "[]", "True", "False"]
+    assert out == ["18", "[]", "True", "False"]

@@ -13,7 +13,7 @@ The same Pacman (minimax, depth 3, ties broken at random) meets two ghosts of th
   per-ghost terms), so one ghost follows while the other cuts off the far side of a loop;
 * ``independent, territory``: the control that separates the two: each ghost plans alone
   with the same kind of evaluation, counting its own distance and the cells Pacman reaches
-  before *it* (:mod:`pacman.experiments.coordination_ghosts`).
+  before *it* (:class:`agents.smart_ghosts.IndependentTerritoryGhost`, the ghost ``territory``).
 
 The joint-minimax evaluation is a sum of one term per ghost, so each ghost's best part of the
 joint plan is nearly its own best move: the report counts the seeds on which joint-minimax
@@ -37,7 +37,6 @@ from collections.abc import Callable
 
 from pacman.batch import GameJob
 from pacman.experiments.base import Experiment, Report, Settings, markdown_table
-from pacman.experiments.coordination_ghosts import REFERENCE as INDEPENDENT_TERRITORY
 from pacman.experiments.figures import rates_figure
 from pacman.experiments.games import (Played, add_gif, game_identity, outcome_table,
                                       paired_metric, percent, play, summary_data)
@@ -51,7 +50,7 @@ MAZES = (("coordination", 0), ("coordination", RADIUS), ("smallClassic", RADIUS)
          ("mediumClassic", RADIUS))
 PACMAN = {"depth": "3", "tie_break": "random"}
 GHOSTS = {"independent": "adversarial", "joint minimax": "joint",
-          "independent, territory": INDEPENDENT_TERRITORY, "territory team": "team"}
+          "independent, territory": "territory", "territory team": "team"}
 MAX_MOVES = 300
 #: The difference in rate (25 points: one game in four) the lecture's "coordinate" is taken to
 #: imply; a pilot (10 seeds) measured spreads that need about 60 seeds for 80 % power at it.

@@ -131,7 +131,7 @@ def test_the_measures_can_disagree_and_the_report_says_so():
 
 
 def test_the_independent_territory_ghost_counts_only_itself():
-    from pacman.experiments.coordination_ghosts import own_territory
+    from agents.smart_ghosts import own_territory
     from pacman.layout import load_layout
     from pacman.state import GameState
     from agents.evaluation import pacman_territory
