@@ -111,7 +111,7 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
             raise ConfigurationError(f"no question {sorted(unknown)[0]!r} in {assignment.source}")
     began = time.monotonic()
     report = GradeReport(str(submission), assignment.name, [])
-    session = _Session(path, assignment)
+    session = _Session(path, assignment, Path(submission).resolve())
     try:
         _grade_questions(report, path, assignment, questions, session, progress)
     finally:
@@ -212,8 +212,9 @@ class _Session:
     """The worker of the current test, started (and restarted after a failure) on demand;
     :meth:`start` moves on to the next test."""
 
-    def __init__(self, path: Path, assignment: Assignment) -> None:
+    def __init__(self, path: Path, assignment: Assignment, given: Path | None = None) -> None:
         self.path = path
+        self.given = given if given is not None and given.is_dir() else path
         self.assignment = assignment
         self.test: Test | None = None
         self.worker: Worker | None = None
@@ -251,10 +252,11 @@ class _Session:
         if self.worker is not None:
             self.worker.close()
         folder = self.path if self.path.is_dir() else self.path.parent
-        self.worker = Worker(self.test.limits.worker_limits(), [folder])
+        self.worker = Worker(self.test.limits.worker_limits(), [folder], submission=self.given)
         roles = {r: list(names) for r, names in self.assignment.roles.items()}
+        loaded = self.worker.staged(self.path)
         try:
-            reply = self.request({"cmd": "load", "path": str(self.path), "roles": roles},
+            reply = self.request({"cmd": "load", "path": str(loaded), "roles": roles},
                                  STARTUP_SECONDS)
         except WorkerFailure as failure:
             raise _LoadFailed(f"loading the submission failed: {failure}") from None
