@@ -26,7 +26,8 @@ from pacman.errors import ConfigurationError
 from pacman.grading.assignment import assignment_for, load_assignment
 from pacman.grading.batch import default_out, grade_directory, is_batch_folder
 from pacman.grading.grader import grade
-from pacman.grading.gradescope import write_package
+from pacman.grading.run_limits import RunLimits
+from pacman.grading.gradescope import PLATFORM_BUDGET_SECONDS, PLATFORM_MEMORY_MB, write_package
 from pacman.grading.report import (error_results, gradescope_results, json_report, text_report,
                                    write_json)
 
@@ -54,6 +55,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="batch: where gradebook.csv and the reports go (default: DIR-grades)")
     parser.add_argument("--jobs", "-j", type=whole_number(1), default=2, metavar="N",
                         help="batch: submissions graded at the same time (default: 2)")
+    parser.add_argument("--time-budget", type=_seconds, metavar="SECONDS",
+                        help="wall time of the whole run per submission: each test's limit is "
+                             "cut to what is left (bundle default: "
+                             f"{PLATFORM_BUDGET_SECONDS:g})")
+    parser.add_argument("--memory-mb", type=whole_number(64), metavar="MB",
+                        help="at most this much memory for each test's process (bundle default: "
+                             f"{PLATFORM_MEMORY_MB})")
     parser.add_argument("--gradescope-package", metavar="DIR",
                         help="write Gradescope's autograder bundle (setup.sh, run_autograder) "
                              "into DIR and stop")
@@ -61,7 +69,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.gradescope_package:
-        scripts = write_package(Path(args.gradescope_package), args.assignment)
+        scripts = write_package(Path(args.gradescope_package), args.assignment,
+                                budget_seconds=args.time_budget or PLATFORM_BUDGET_SECONDS,
+                                memory_mb=args.memory_mb or PLATFORM_MEMORY_MB)
         print(f"wrote {', '.join(str(s) for s in scripts)} and the project; zip the contents "
               f"of {args.gradescope_package} and upload it as the autograder")
         return 0
@@ -97,11 +107,12 @@ def _run(args: argparse.Namespace) -> int:
         print(f"grading ./{DEFAULT_SUBMISSION} (no submission given)", file=sys.stderr)
     path = Path(args.submission)
     questions = set(args.question or ())
+    limits = RunLimits(memory_mb=args.memory_mb, budget_seconds=args.time_budget)
     given = load_assignment(args.assignment) if args.assignment else None
     if path.is_dir() and not args.single and (args.batch or is_batch_folder(path, given)):
         out = Path(args.out) if args.out else default_out(path)
         summary = grade_directory(path, given, out, jobs=args.jobs, questions=questions,
-                                  progress=lambda line: print(line, flush=True))
+                                  progress=lambda line: print(line, flush=True), limits=limits)
         print(f"{summary.count} submissions graded in {summary.seconds:.1f} s; gradebook in "
               f"{summary.csv_path}")
         return 0
@@ -110,7 +121,7 @@ def _run(args: argparse.Namespace) -> int:
     if not (path.is_file() or path.is_dir()):
         raise ConfigurationError(f"{path}: not a Python file or folder (a device or a pipe)")
     assignment = given or load_assignment(assignment_for(path))
-    report = grade(path, assignment, questions=questions,
+    report = grade(path, assignment, questions=questions, limits=limits,
                    progress=lambda t: print(f"  {t.number} {t.name}: {t.score:g}/{t.max_score:g}",
                                             file=sys.stderr, flush=True))
     print(text_report(report))
@@ -119,3 +130,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.gradescope:
         write_json(gradescope_results(report), args.gradescope)
     return 0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 30 <= value <= 86_400:
+        raise argparse.ArgumentTypeError(f"{text}: give between 30 and 86400 seconds")
+    return value

@@ -10,7 +10,7 @@ Layout of an assignment file (every key is checked; mistakes are one-line
     [limits]                        # defaults of every test
     move_seconds = 2.0              # one decision (one game move, one tree search)
     test_seconds = 60.0             # wall time of a whole test; also its CPU time
-    memory_mb = 1024
+    memory_mb = 512                 # address space of the worker, in MB
     output_chars = 1000000          # what the submission may print per test
     node_budget = 0                 # successors per decision; 0: none (game tests)
 

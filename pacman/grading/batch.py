@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment import Assignment, assignment_for, load_assignment
 from pacman.grading.grader import grade
+from pacman.grading.run_limits import RunLimits
 from pacman.grading.report import (gradescope_results, json_report, student_text_report,
                                    write_json)
 
@@ -79,10 +80,10 @@ def default_out(folder: Path) -> Path:
 
 
 def _grade_one(path: str, assignment_source: str | None, questions: list[str],
-               out: str) -> dict:
+               out: str, limits: RunLimits | None = None) -> dict:
     student = Path(path).name
     source = assignment_source or assignment_for(path)
-    report = grade(path, load_assignment(source), questions=set(questions))
+    report = grade(path, load_assignment(source), questions=set(questions), limits=limits)
     Path(out, f"{student}.txt").write_text(student_text_report(report) + "\n", encoding="utf-8")
     write_json(gradescope_results(report), Path(out, f"{student}.results.json"))
     write_json(json_report(report), Path(out, "instructor", f"{student}.json"))
@@ -95,7 +96,8 @@ def _grade_one(path: str, assignment_source: str | None, questions: list[str],
 
 def grade_directory(folder: Path, assignment: Assignment | None, out: Path, *, jobs: int = 2,
                     questions: set[str] | None = None,
-                    progress: Callable[[str], None] | None = None) -> BatchSummary:
+                    progress: Callable[[str], None] | None = None,
+                    limits: RunLimits | None = None) -> BatchSummary:
     """Grade every submission of ``folder`` with ``jobs`` processes into ``out`` (see the
     module docstring). ``assignment`` ``None`` grades each submission on the shipped
     assignment its API calls for (:func:`~pacman.grading.assignment.assignment_for`)."""
@@ -110,7 +112,7 @@ def grade_directory(folder: Path, assignment: Assignment | None, out: Path, *, j
     source = None if assignment is None else assignment.source.removeprefix("assignment ")
     rows: dict[str, dict] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_grade_one, str(p), source, sorted(questions or ()), str(out)): p
+        futures = {pool.submit(_grade_one, str(p), source, sorted(questions or ()), str(out), limits): p
                    for p in subs}
         for future, path in futures.items():
             try:

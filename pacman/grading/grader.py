@@ -21,18 +21,15 @@ from pacman.grading.assignment import Assignment, Question, Test, TreeCase
 from pacman.grading.sandbox import Worker, WorkerFailure
 from pacman.grading.state_server import StateServer
 from pacman.grading.tree_tests import Observation, judge, reference_search
+from pacman.grading.run_limits import BUDGET_RESERVE, STARTUP_SECONDS, RunLimits
 from pacman.grading.question_rules import all_or_nothing, common_diagnosis, settle_diagnosis
 from pacman.grading.variants import diagnose
 
-#: Extra seconds a worker gets to start, import the submission and build an agent.
-STARTUP_SECONDS = 10.0
 #: Seconds a game move may take past its limit before the worker is stopped (the move still
 #: counts as a timeout: the game loop compares the time taken with the limit itself).
 MOVE_GRACE = 0.25
 #: Failing trees described in full in a test's output.
 SHOWN_FAILURES = 3
-
-
 @dataclass
 class TestResult:
     """The outcome of one test: its score, what happened, and the diagnosis."""
@@ -98,11 +95,13 @@ class GradeReport:
 
 
 def grade(submission: str | Path, assignment: Assignment, *, questions: set[str] | None = None,
-          progress: Callable[[TestResult], None] | None = None) -> GradeReport:
+          progress: Callable[[TestResult], None] | None = None,
+          limits: RunLimits | None = None) -> GradeReport:
     """Grade ``submission`` (a Python file or a folder of them) on ``assignment``.
 
     ``questions`` restricts grading to those question ids. ``progress`` is called after each
-    test. Raises :class:`ConfigurationError` if the submission does not exist.
+    test. ``limits`` caps the run (:class:`RunLimits`). Raises :class:`ConfigurationError` if
+    the submission does not exist.
     """
     path = submission_file(Path(submission))
     if questions:
@@ -113,7 +112,8 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
     report = GradeReport(str(submission), assignment.name, [])
     session = _Session(path, assignment, Path(submission).resolve())
     try:
-        _grade_questions(report, path, assignment, questions, session, progress)
+        _grade_questions(report, path, assignment, questions, session, progress,
+                         limits or RunLimits())
     finally:
         session.close()
     report.seconds = time.monotonic() - began
@@ -122,17 +122,27 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
 
 def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
                      questions: set[str] | None, session: _Session,
-                     progress: Callable[[TestResult], None] | None) -> None:
+                     progress: Callable[[TestResult], None] | None, limits: RunLimits) -> None:
     load_failure: str | None = None
+    deadline = (None if limits.budget_seconds is None
+                else time.monotonic() + limits.budget_seconds - BUDGET_RESERVE)
     for question in assignment.questions:
         if questions and question.id not in questions:
             continue
         results = []
         for test in question.tests:
+            limited = limits.apply(test, deadline)
             if load_failure is not None:
                 result = _not_run(question, test, load_failure)
+            elif limited is None:
+                result = _not_run(question, test, "not run: the grading run's time budget "
+                                  f"({limits.budget_seconds:g} s) is spent")
             else:
-                result = run_test(path, assignment, question, test, session)
+                result = run_test(path, assignment, question, limited, session)
+                if limited.limits.test_seconds < test.limits.test_seconds:
+                    result.output.append(f"(this test's time limit was cut to "
+                                         f"{limited.limits.test_seconds:.0f} s: what was left of "
+                                         f"the run's budget of {limits.budget_seconds:g} s)")
                 if result.load_failure:
                     load_failure = f"not run: {result.output[0]} (test {result.number})"
             results.append(result)

@@ -18,24 +18,31 @@ import stat
 from pathlib import Path
 
 from pacman.errors import ConfigurationError
-from pacman.grading.gradescope_scripts import RUN, SETUP
+from pacman.grading.gradescope_scripts import RUN, SETUP, bundle_readme
 
 _PROJECT = Path(__file__).resolve().parents[2]
 #: What the bundle's copy of the project holds: what ``pip install`` needs, nothing else.
 PROJECT_PARTS = ("pyproject.toml", "README.md", "run.py", "pacman", "agents", "layouts")
+#: The platform's defaults (Gradescope: 10 minutes, 768 MB for the whole container) with room to
+#: spare: the run's wall-time budget (seconds) and each worker's memory (MB).
+PLATFORM_BUDGET_SECONDS = 540.0
+PLATFORM_MEMORY_MB = 512
 _SKIP = ("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis", "*.egg-info", ".mypy_cache",
          ".ruff_cache")
 
 
-def write_package(out: Path, assignment: str | None = None, grade_options: str = "") -> list[Path]:
+def write_package(out: Path, assignment: str | None = None, *,
+                  budget_seconds: float = PLATFORM_BUDGET_SECONDS,
+                  memory_mb: int = PLATFORM_MEMORY_MB) -> list[Path]:
     """Write the bundle into ``out`` (created; must be empty if it exists) and return the two
     scripts. ``assignment`` (a shipped name or a TOML file, copied into the bundle as
     ``assignment.toml``) fixes the assignment; by default each submission is graded on the one
-    its API calls for. ``grade_options`` are more options of ``grade`` for every submission
-    (already quoted for the shell), such as the platform's limits."""
+    its API calls for. Every submission is graded within ``budget_seconds`` of wall time and
+    ``memory_mb`` per worker (``grade --time-budget``, ``--memory-mb``), which the bundle's
+    README states with the assignment's worst case."""
     if out.exists() and any(out.iterdir()):
         raise ConfigurationError(f"{out}: the folder is not empty")
-    options = grade_options
+    options = f"--time-budget {budget_seconds:g} --memory-mb {memory_mb}"
     if assignment is not None:
         source = Path(assignment)
         if source.is_file():
@@ -54,6 +61,8 @@ def write_package(out: Path, assignment: str | None = None, grade_options: str =
         if assignment is not None and Path(assignment).is_file():
             shutil.copy(assignment, out / "assignment.toml")
         scripts = [(out / "setup.sh", SETUP), (out / "run_autograder", RUN.format(options=options.strip()))]
+        (out / "README.md").write_text(bundle_readme(assignment, budget_seconds, memory_mb),
+                                       encoding="utf-8")
         for path, text in scripts:
             path.write_text(text, encoding="utf-8")
             path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)

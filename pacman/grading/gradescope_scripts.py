@@ -19,6 +19,8 @@ tried anywhere; ``AUTOGRADER_SOURCE``, ``AUTOGRADER_SUBMISSION``, ``AUTOGRADER_R
 
 from __future__ import annotations
 
+from pathlib import Path
+
 #: The oldest Python the project runs on (``requires-python`` in ``pyproject.toml``).
 MINIMUM_PYTHON = (3, 11)
 
@@ -89,4 +91,63 @@ if [ ! -s "$RESULTS" ]; then
 ' "tests": [], "extra_data": {{"grader_exit_code": %d}}}}\n' "$message" "$code" > "$RESULTS"
 fi
 exit 0
+"""
+
+
+def bundle_readme(assignment: str | None, budget_seconds: float, memory_mb: int) -> str:
+    """The bundle's README: what ``setup.sh`` installs, the limits and their worst case, how to
+    change them, and what the sandbox cannot prevent without bubblewrap."""
+    from pacman.grading.assignment import load_assignment
+    from pacman.grading.run_limits import worst_case_seconds
+
+    names = [assignment] if assignment is not None else ["classic", "default"]
+    worst = "; ".join(f"{Path(n).name}: {worst_case_seconds(load_assignment(n)):.0f} s" for n in names)
+    return README.format(budget=budget_seconds, memory=memory_mb, worst=worst,
+                         assignment=assignment or "the one each submission's API calls for "
+                         "(classic or default)")
+
+
+README = """# Autograder bundle (pacman-arena)
+
+Zip the contents of this folder (`zip -r ../autograder.zip .`) and upload the zip as the
+assignment's autograder; the Ubuntu 22.04 base image (Python 3.10) is fine.
+
+**Assignment**: {assignment}.
+
+**setup.sh** (once, when the platform builds the image) installs `python3`, `python3-venv`,
+`python3-pip` and `bubblewrap` with apt-get, then uses the image's Python if it is 3.11 or later;
+otherwise it installs `uv` from PyPI with the image's pip (`python3 -m pip install uv`) and,
+with it, Python 3.11 (a standalone build) into `/autograder/python`. It makes
+`/autograder/venv`, installs `project/` into it, and makes the grader's files readable by root
+alone (`python -m pacman.grading.lockdown`). Its log says what it used and installed.
+
+**run_autograder** grades `/autograder/submission` (a file of any name, or a whole project
+folder holding `multiAgents.py`) into `/autograder/results/results.json`. If the grader fails,
+results.json still says so, with score 0 and the grader's error for you in `extra_data`.
+
+## Limits
+
+Fit for the platform's default container (10 minutes, 768 MB, half a CPU), with room to spare:
+
+* the whole run: {budget:g} s of wall time (`--time-budget`): each test's limit is cut to
+  what is left, and tests that cannot start get "not run" (the results are still written);
+* memory: {memory} MB of address space for the process running the student's code
+  (`--memory-mb`);
+* worst case of the assignment's own limits (every test at its limit, no budget): {worst}.
+
+To change them, rebuild the bundle (`pacman-arena grade --gradescope-package DIR
+--time-budget 1500 --memory-mb 1024`, e.g. for a 30-minute, 2 GB container) or edit the
+options on the `grade` line of `run_autograder`.
+
+## Isolation
+
+Student code runs as the user `nobody`, in a separate process with memory, CPU, time and
+output limits, under bubblewrap where the container allows it (its own PID, network and IPC
+namespaces, a file system holding only the runtime, the submission and the engine modules).
+Where bubblewrap cannot start (no user namespaces), the process runs in the same file system:
+the grader, the project's agents, the assignments and this folder are readable by root only,
+and a system-call filter refuses new processes, signals and file writes. What this fallback
+cannot prevent: reading files that every user may read (the system's, the Python runtime's,
+the engine modules a worker needs), network access from native code (Python's sockets are
+refused, not the kernel's), and seeing the other processes of the container in `/proc`.
 """

@@ -78,7 +78,7 @@ class Limits:
     of the per-move time limit.
     """
 
-    memory_mb: int = 1024
+    memory_mb: int = 512
     cpu_seconds: float = 60.0
     wall_seconds: float = 60.0
     output_chars: int = 1_000_000
