@@ -17,13 +17,12 @@ from typing import Any
 from collections.abc import Callable
 
 from pacman.errors import ConfigurationError
-from pacman.grading.assignment import Assignment, Question, Test, TreeCase
+from pacman.grading.assignment import Assignment, Question, Test
 from pacman.grading.sandbox import Worker, WorkerFailure
 from pacman.grading.state_server import StateServer
-from pacman.grading.tree_tests import Observation, judge, reference_search
+from pacman.grading.submissions import find_submission, python2_reason
 from pacman.grading.run_limits import BUDGET_RESERVE, STARTUP_SECONDS, RunLimits
 from pacman.grading.question_rules import all_or_nothing, common_diagnosis, settle_diagnosis
-from pacman.grading.variants import diagnose
 
 #: Seconds a game move may take past its limit before the worker is stopped (the move still
 #: counts as a timeout: the game loop compares the time taken with the limit itself).
@@ -160,12 +159,17 @@ def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
 
 def submission_file(path: Path) -> Path:
     """The file or folder to grade for ``path``: a folder holding ``multiAgents.py`` (a whole
-    classic project) is graded by that file alone. Raises :class:`ConfigurationError` when
-    ``path`` is neither a Python file nor a folder."""
+    classic project, or one nested as on GitHub: ``multiagent/multiAgents.py``) is graded by that
+    file alone (:func:`~pacman.grading.submissions.find_submission`). Raises
+    :class:`ConfigurationError` when ``path`` is neither a Python file nor a folder, or holds no
+    Python file."""
     resolved = path.resolve()
-    if resolved.is_dir() and (resolved / "multiAgents.py").is_file():
-        return resolved / "multiAgents.py"
-    if not (resolved.is_file() and resolved.suffix == ".py") and not resolved.is_dir():
+    if resolved.is_dir():
+        found = find_submission(resolved)
+        if found is None:
+            raise ConfigurationError(f"{path}: no Python file in the submission")
+        return found
+    if not (resolved.is_file() and resolved.suffix == ".py"):
         raise ConfigurationError(f"{path}: no such Python file or folder")
     return resolved
 
@@ -190,7 +194,9 @@ def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
     session.start(test)
     try:
         if test.kind == "tree":
-            _tree_test(session, test, result)
+            from pacman.grading.tree_grading import tree_test
+
+            tree_test(session, test, result)
         elif test.kind == "positions":
             from pacman.grading.position_grading import position_test
 
@@ -271,7 +277,11 @@ class _Session:
         except WorkerFailure as failure:
             raise _LoadFailed(f"loading the submission failed: {failure}") from None
         if reply.get("error"):
-            raise _LoadFailed(f"loading the submission failed: {_error_text(reply['error'])}")
+            error = _error_text(reply["error"])
+            python2 = python2_reason(self.path) if self.path.is_file() else None
+            if python2 is not None and "SyntaxError" in error:
+                error = f"{error}: {python2}"
+            raise _LoadFailed(f"loading the submission failed: {error}")
         self.found = reply.get("found") or {}
 
     def request(self, message: dict[str, Any], timeout: float,
@@ -315,77 +325,3 @@ def _finish(result: TestResult, session: _Session) -> None:
     if session.printed:
         text = "".join(session.printed)[:2000]
         result.output.append("the submission printed:\n" + text.rstrip())
-
-
-# --- tree tests ------------------------------------------------------------------------------
-
-def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
-    failures = []
-    passed = 0
-    algorithm = test.algorithm
-    assert algorithm is not None  # a tree test always names one
-    for case in test.cases:
-        expected = reference_search(case.tree, algorithm, test.depth, test.strict)
-        seen = _student_tree(session, test, case)
-        verdict = judge(expected, seen, test.ties, test.compare_evaluated)
-        if verdict.passed:
-            passed += 1
-            continue
-        bugs = []
-        if seen.error is None or not seen.error.startswith("worker:"):
-            bugs = diagnose(case.tree, algorithm, test.depth, test.strict, seen)
-            if not bugs and seen.error and seen.terminal_expansions and _error_type(seen.error) in (
-                    "ValueError", "ZeroDivisionError", "GameOverError", "IndexError"):
-                bugs = ["ignores_terminal"]
-        failures.append((case, expected, seen, verdict, bugs))
-        if seen.error and seen.error.startswith("worker:"):
-            break  # the worker is gone or out of time: the rest would fail the same way
-    total = len(test.cases)
-    result.metrics = {"trees": total, "passed": passed}
-    if not failures:
-        result.score = test.points
-        result.output.append(f"all {total} tree{'s' if total != 1 else ''} correct "
-                             f"({test.algorithm}, depth {test.depth})")
-    else:
-        result.output.append(f"{passed} of {total} trees correct ({test.algorithm}, depth "
-                             f"{test.depth}); every tree must be")
-        for case, expected, seen, verdict, _bugs in failures[:SHOWN_FAILURES]:
-            ref = expected.reference
-            result.output.append(f"- {case.label}: " + "; ".join(verdict.differences))
-            result.output.append(f"  expected action {ref.action}, generated "
-                                 f"{' '.join(ref.generated)}; evaluated {' '.join(ref.evaluated)}")
-            if seen.error is None:
-                result.output.append(f"  got action {seen.action}, generated "
-                                     f"{' '.join(seen.generated[:40])}; evaluated "
-                                     f"{' '.join(seen.evaluated[:40])}")
-        if len(failures) > SHOWN_FAILURES:
-            result.output.append(f"- ... and {len(failures) - SHOWN_FAILURES} more failing trees")
-        result.diagnosis = common_diagnosis([f[4] for f in failures])
-    _finish(result, session)
-
-
-def _error_type(error: str) -> str:
-    return error.partition(":")[0]
-
-
-def _student_tree(session: _Session, test: Test, case: TreeCase) -> Observation:
-    try:
-        session.ensure()
-        reply = session.request({"cmd": "tree", "role": test.role, "tree": case.tree.data,
-                                 "agents": case.tree.num_agents, "depth": test.depth,
-                                 "budget": test.limits.node_budget or 200 * case.tree.size + 1000},
-                                test.limits.move_seconds)
-    except WorkerFailure as failure:
-        return Observation(None, (), (), error=f"worker: {failure}")
-    error = reply.get("error")
-    value = reply.get("value")
-    return Observation(
-        action=reply.get("action") if isinstance(reply.get("action"), str) else None,
-        generated=_ids(reply.get("generated")), evaluated=_ids(reply.get("evaluated")),
-        value=value if isinstance(value, (int, float)) and not isinstance(value, bool) else None,
-        error=None if not error else _error_text(error),
-        terminal_expansions=_ids(reply.get("terminal_expansions")))
-
-
-def _ids(items: Any) -> tuple[str, ...]:
-    return tuple(x for x in items if isinstance(x, str)) if isinstance(items, list) else ()

@@ -170,3 +170,22 @@ def test_setup_stops_with_a_clear_line_without_any_python(tmp_path):
                           env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert "no python3 on the image" in done.stdout
+
+
+def test_an_empty_submission_gets_results_saying_so(tmp_path):
+    root = _platform(tmp_path, None)
+    (root / "submission" / "notes.txt").write_text("I ran out of time\n")
+    results = _run_autograder(root)
+    assert results["score"] == 0.0
+    assert "no Python file in the submission" in results["output"]
+
+
+def test_a_github_style_nested_project_is_graded(tmp_path):
+    root = _platform(tmp_path, None)
+    nested = root / "submission" / "pacman-projects" / "multiagent"
+    nested.mkdir(parents=True)
+    shutil.copy(ZOO / "correct_classic.py", nested / "multiAgents.py")
+    (root / "submission" / "pacman-projects" / "search").mkdir()
+    (root / "submission" / "pacman-projects" / "search" / "search.py").write_text("x = 1\n")
+    results = _run_autograder(root, args="-q q2")
+    assert results["score"] == 5.0
