@@ -56,7 +56,8 @@ Layout of an assignment file (every key is checked; mistakes are one-line
     leaderboard = "mean_score"      # report this metric on the leaderboard
 
 Every test may set ``visibility`` (``visible``, ``hidden``, ``after_due_date``,
-``after_published``), ``tags`` and the limit keys of ``[limits]``. Tree entries are
+``after_published``), ``tags``, ``classic_name`` (the classic autograder's name of the same
+test, such as ``q2/8-pacman-game``: reports show it) and the limit keys of ``[limits]``. Tree entries are
 ``builtin:NAME`` (see ``run.py tree``), a JSON file (relative to the assignment) or JSON text.
 Game metrics: ``win_rate``, ``mean_score``, ``wins``, ``timeouts``, ``failures`` (crashes,
 illegal moves and timeouts).

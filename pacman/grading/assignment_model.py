@@ -68,6 +68,7 @@ class Test:
     tags: tuple[str, ...]
     limits: TestLimits
     role: str | None = None
+    classic_name: str | None = None  # the classic autograder's name of the same test
     # tree tests
     algorithm: str | None = None
     depth: int = 2

@@ -46,6 +46,13 @@ class TestResult:
     seconds: float = 0.0
     load_failure: bool = False
     passed_tests: bool | None = None
+    classic_name: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The test's short name: the classic autograder's (``q2/8-pacman-game``) where it
+        has one, else the question and the test's number (``q2/2.1``)."""
+        return self.classic_name or f"{self.question}/{self.number}"
 
     @property
     def passed(self) -> bool:
@@ -176,7 +183,7 @@ def submission_file(path: Path) -> Path:
 
 def _not_run(question: Question, test: Test, reason: str) -> TestResult:
     return TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
-                      test.tags, output=[reason])
+                      test.tags, output=[reason], classic_name=test.classic_name)
 
 
 def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
@@ -187,7 +194,7 @@ def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
     limits and saw no forbidden attempt (its time limits restart); otherwise a fresh one.
     """
     result = TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
-                        test.tags)
+                        test.tags, classic_name=test.classic_name)
     began = time.monotonic()
     own = session is None
     session = session or _Session(path, assignment)
@@ -207,6 +214,8 @@ def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
             game_test(session, test, result)
     except _Stop as stop:
         result.output.append(str(stop))
+        if session.student_traceback:
+            result.output.append(session.student_traceback)
         result.score = 0.0
         result.load_failure = isinstance(stop, _LoadFailed)
     finally:
@@ -237,6 +246,7 @@ class _Session:
         self.found: dict[str, Any] = {}
         self.violations: list[str] = []
         self.printed: list[str] = []
+        self.student_traceback = ""
 
     def start(self, test: Test) -> None:
         """Make ``test`` the current test; keep the worker only if it is alive, has this test's
@@ -249,7 +259,7 @@ class _Session:
         if self.worker is not None:
             self.worker.deadline = time.monotonic() + limits.wall_seconds
         self.test = test
-        self.violations, self.printed = [], []
+        self.violations, self.printed, self.student_traceback = [], [], ""
 
     def ensure(self) -> Worker:
         assert self.test is not None
@@ -291,6 +301,10 @@ class _Session:
         for v in reply.get("violations") or []:
             if isinstance(v, str) and v not in self.violations:
                 self.violations.append(v)
+        error = reply.get("error")
+        told = error.get("student_traceback") if isinstance(error, dict) else None
+        if isinstance(told, str) and told and not self.student_traceback:
+            self.student_traceback = told[:3000]
         out = reply.get("output")
         if isinstance(out, str) and out and sum(map(len, self.printed)) < 2000:
             self.printed.append(out)
@@ -318,6 +332,8 @@ def _error_text(error: Any) -> str:
 
 
 def _finish(result: TestResult, session: _Session) -> None:
+    if session.student_traceback and not result.passed:
+        result.output.append(session.student_traceback)
     if session.violations:
         result.score = 0.0
         result.output.append("the submission tried something a grader forbids: "

@@ -38,7 +38,8 @@ WORKER_MODULES = (
     "pacman/move_tables.py", "pacman/game_loop.py", "pacman/recording.py",
     "pacman/sandboxed_agent.py", "pacman/compat", "pacman/grading/__init__.py",
     "pacman/grading/worker.py", "pacman/grading/remote_state.py", "pacman/grading/state_api.py",
-    "pacman/grading/confinement.py", "agents/__init__.py", "agents/base.py",
+    "pacman/grading/confinement.py", "pacman/grading/student_traceback.py",
+    "agents/__init__.py", "agents/base.py",
 )
 #: Set to ``none`` to run workers without bubblewrap (the fallback).
 ENVIRONMENT = "PACMAN_GRADING_JAIL"

@@ -71,6 +71,8 @@ def student_text_report(report: GradeReport) -> str:
                          f"{_points(test.max_score)}")
             for line in test.output:
                 lines.extend("      " + part for part in line.splitlines())
+        if any(not t.passed for t in question.tests):
+            lines.append(f"  rerun on your computer: {rerun_command(report, question.id)}")
     lines.append("")
     lines.append(f"total: {_points(report.score)}/{_points(report.max_score)}")
     return "\n".join(lines)
@@ -97,16 +99,28 @@ def _test_json(test: TestResult) -> dict[str, Any]:
             "metrics": test.metrics, "seconds": round(test.seconds, 3)}
 
 
+def rerun_command(report: GradeReport, question: str) -> str:
+    """The command that grades ``question`` again on the student's own computer."""
+    name = Path(report.submission).name
+    return f"pacman-arena grade {name if name.endswith('.py') else 'multiAgents.py'} -q {question}"
+
+
 def gradescope_results(report: GradeReport) -> dict[str, Any]:
-    """Gradescope's ``results.json`` (see the module docstring)."""
+    """Gradescope's ``results.json`` (see the module docstring). Each test is named by its
+    :attr:`~pacman.grading.grader.TestResult.label` (``q2/8-pacman-game: ...``); a failed
+    test's output ends with the command that reruns its question locally."""
     tests = []
     for question in report.questions:
         for test in question.tests:
+            output = list(test.output)
+            if not test.passed:
+                output.append(f"To rerun this question on your computer: "
+                              f"{rerun_command(report, question.id)}")
             tests.append({
                 "score": float(test.score), "max_score": float(test.max_score),
                 "status": "passed" if test.passed else "failed",
-                "name": f"{question.title}: {test.name}", "number": test.number,
-                "output": "\n".join(test.output), "tags": [question.id, *test.tags],
+                "name": f"{test.label}: {question.title}, {test.name}", "number": test.number,
+                "output": "\n".join(output), "tags": [question.id, *test.tags],
                 "visibility": test.visibility,
             })
     summary = "; ".join(f"{q.id} {_points(q.score)}/{_points(q.max_score)}"
