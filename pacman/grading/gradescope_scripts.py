@@ -64,9 +64,10 @@ else
     log "installed Python $(version "$VENV/bin/python") ($VENV/bin/python)"
 fi
 
-"$VENV/bin/python" -m pip install -q "$HERE/project"
+cd /  # -I and this: no module is imported from the folder setup.sh was started in
+"$VENV/bin/python" -I -m pip install -q "$HERE/project"
 log "installed the grader into $VENV"
-"$VENV/bin/python" -m pacman.grading.lockdown "$HERE"
+"$VENV/bin/python" -I -m pacman.grading.lockdown "$HERE"
 log "ready"
 """
 
@@ -80,8 +81,8 @@ RESULTS="${{AUTOGRADER_RESULTS:-$ROOT/results/results.json}}"
 PYTHON="${{AUTOGRADER_PYTHON:-$ROOT/venv/bin/python}}"
 mkdir -p "$(dirname "$RESULTS")"
 rm -f "$RESULTS"
-cd "$SOURCE" || cd /
-"$PYTHON" -m pacman.cli grade "$SUBMISSION" --single --gradescope "$RESULTS" {options} ${{AUTOGRADER_ARGS:-}}
+cd /
+"$PYTHON" -I -m pacman.cli grade "$SUBMISSION" --single --gradescope "$RESULTS" {options} ${{AUTOGRADER_ARGS:-}}
 code=$?
 if [ ! -s "$RESULTS" ]; then
     echo "run_autograder: the grader stopped with exit code $code before writing $RESULTS"

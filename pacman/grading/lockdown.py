@@ -66,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     if os.geteuid() != 0:
         print("lockdown: run as root (the grader's files must belong to root)", file=sys.stderr)
         return 2
+    if (PROJECT / "pyproject.toml").exists():
+        print(f"lockdown: {PROJECT} is a source checkout, not an installed copy: refusing to "
+              "lock it (run the installed grader with python -I)", file=sys.stderr)
+        return 2
     locked = lock_project()
     for folder in folders:
         lock_folder(folder)

@@ -150,8 +150,8 @@ def test_setup_installs_python_311_with_uv_when_the_image_has_310(tmp_path):
     assert f"installed Python 3.11.11 ({venv}/bin/python)" in out
     assert "python3 -m pip install -q uv" in calls
     assert f"python3 -m uv venv --quiet --python 3.11 --seed {venv}" in calls
-    assert f"venv-python -m pip install -q {tmp_path}/bundle/project" in calls
-    assert f"venv-python -m pacman.grading.lockdown {tmp_path}/bundle" in calls
+    assert f"venv-python -I -m pip install -q {tmp_path}/bundle/project" in calls
+    assert f"venv-python -I -m pacman.grading.lockdown {tmp_path}/bundle" in calls
     assert calls[0].startswith("apt-get update")
 
 

@@ -117,5 +117,14 @@ def test_a_submission_reads_no_grader_file_below_the_audit_hook(locked_bundle, t
     data = json.loads(report.read_text())
     assert "workers run as the unprivileged user" in data["sandbox"]
     text = json.dumps(data)
-    assert text.count("refused 13") == 3, text  # EACCES, for each of the three files
+    assert "RuntimeError: refused 13 / refused 13 / refused 13" in text, text  # EACCES, all three
     assert SECRET not in text and "[[questions" not in text
+
+
+def test_a_source_checkout_is_never_locked(capsys):
+    from pacman.grading import lockdown
+
+    assert (lockdown.PROJECT / "pyproject.toml").exists()  # the tests run from the checkout
+    assert lockdown.main([]) == 2
+    assert "source checkout" in capsys.readouterr().err
+    assert all(p.stat().st_mode & stat.S_IROTH for p in (lockdown.PROJECT / "agents").rglob("*.py"))
