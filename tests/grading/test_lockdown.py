@@ -2,8 +2,9 @@
 of containers without user namespaces): the bundle is locked down as ``setup.sh`` does, the
 worker runs as ``nobody``, and a submission that opens files below Python's audit hook
 (``readline.read_history_file``) finds the assignment, the shipped assignments' hidden tests
-and the project's agents closed by the kernel. Needs root and an interpreter of this Python's
-version that every user can run (``/usr/bin/python3.X``)."""
+and the project's agents closed by the kernel; importing the agents by file path fails too.
+Needs root and an interpreter of this Python's version that every user can run
+(``/usr/bin/python3.X``)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,17 @@ from pacman.grading.lockdown import lock_folder, lock_project
 SYSTEM_PYTHON = Path(f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}")
 SECRET = "hidden-seed-4242"
 PEEK = '''
+import importlib.util
 import readline
+
+
+def _load(path):
+    try:
+        spec = importlib.util.spec_from_file_location("stolen", path)
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+        return "imported"
+    except OSError as error:
+        return f"refused {{error.errno}}"
 
 
 def _peek(path):
@@ -40,7 +51,7 @@ def _peek(path):
 
 class MinimaxAgent:
     def getAction(self, gameState):
-        raise RuntimeError(" / ".join(_peek(p) for p in {targets!r}))
+        raise RuntimeError(" / ".join([_peek(p) for p in {targets!r}] + [_load({targets!r}[-1])]))
 '''
 ASSIGNMENT = f"""# {SECRET}
 name = "locked"
@@ -117,7 +128,10 @@ def test_a_submission_reads_no_grader_file_below_the_audit_hook(locked_bundle, t
     data = json.loads(report.read_text())
     assert "workers run as the unprivileged user" in data["sandbox"]
     text = json.dumps(data)
-    assert "RuntimeError: refused 13 / refused 13 / refused 13" in text, text  # EACCES, all three
+    # EACCES for each of the three files; importing the agents' file by its path is refused too
+    # (by the audit hook or by the kernel, whichever comes first)
+    assert "RuntimeError: refused 13 / refused 13 / refused 13 / refused " in text, text
+    assert "imported" not in text and "read " not in text
     assert SECRET not in text and "[[questions" not in text
 
 
