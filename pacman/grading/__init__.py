@@ -10,15 +10,20 @@
   search on the positions of a real game, counting the states it explores;
 * :mod:`~pacman.grading.variants`: deliberately wrong reference searches that name a mistake;
 * :mod:`~pacman.grading.sandbox`, :mod:`~pacman.grading.worker`: the submission's own process,
-  its limits and its defences; :mod:`~pacman.grading.jail`: bubblewrap around it;
-  :mod:`~pacman.grading.confinement`: the defences it puts up itself;
+  its limits and its defences; :mod:`~pacman.grading.jail`: bubblewrap around it and the user
+  it runs as; :mod:`~pacman.grading.confinement`: the defences it puts up itself;
+  :mod:`~pacman.grading.lockdown`: the installed grader's files closed to that user;
+  :mod:`~pacman.grading.student_traceback`: the frames of the submission's own files;
 * :mod:`~pacman.grading.state_server`, :mod:`~pacman.grading.position_server`,
   :mod:`~pacman.grading.remote_state`: states held by the grader (tree nodes, real positions),
   handles in the submission's process; :mod:`~pacman.grading.remote_search`: the grader's
   search asking the submission for evaluations;
-* :mod:`~pacman.grading.grader`: one submission, test by test (games in
-  :mod:`~pacman.grading.game_grading`, question rules in :mod:`~pacman.grading.question_rules`);
-  :mod:`~pacman.grading.batch`: a folder of submissions in parallel, into one gradebook;
-  :mod:`~pacman.grading.gradescope`: the Gradescope autograder bundle;
+* :mod:`~pacman.grading.grader`: one submission, test by test (trees in
+  :mod:`~pacman.grading.tree_grading`, games in :mod:`~pacman.grading.game_grading`, question
+  rules in :mod:`~pacman.grading.question_rules`, the run's limits in
+  :mod:`~pacman.grading.run_limits`); :mod:`~pacman.grading.submissions`: what to grade in each
+  entry of a folder; :mod:`~pacman.grading.batch`: a folder of submissions in parallel, into
+  one gradebook; :mod:`~pacman.grading.gradescope` (scripts in
+  :mod:`~pacman.grading.gradescope_scripts`): the Gradescope autograder bundle;
 * :mod:`~pacman.grading.report`: terminal text, JSON and Gradescope's ``results.json``.
 """

@@ -10,7 +10,7 @@ Layout of an assignment file (every key is checked; mistakes are one-line
     [limits]                        # defaults of every test
     move_seconds = 2.0              # one decision (one game move, one tree search)
     test_seconds = 60.0             # wall time of a whole test; also its CPU time
-    memory_mb = 1024
+    memory_mb = 512                 # address space of the worker, in MB
     output_chars = 1000000          # what the submission may print per test
     node_budget = 0                 # successors per decision; 0: none (game tests)
 
@@ -56,7 +56,8 @@ Layout of an assignment file (every key is checked; mistakes are one-line
     leaderboard = "mean_score"      # report this metric on the leaderboard
 
 Every test may set ``visibility`` (``visible``, ``hidden``, ``after_due_date``,
-``after_published``), ``tags`` and the limit keys of ``[limits]``. Tree entries are
+``after_published``), ``tags``, ``classic_name`` (the classic autograder's name of the same
+test, such as ``q2/8-pacman-game``: reports show it) and the limit keys of ``[limits]``. Tree entries are
 ``builtin:NAME`` (see ``run.py tree``), a JSON file (relative to the assignment) or JSON text.
 Game metrics: ``win_rate``, ``mean_score``, ``wins``, ``timeouts``, ``failures`` (crashes,
 illegal moves and timeouts).
@@ -64,6 +65,7 @@ illegal moves and timeouts).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -93,16 +95,32 @@ ASSIGNMENT_ALIASES = {"lecture": "default"}
 
 def assignment_for(submission: str | Path) -> str:
     """The shipped assignment a submission is graded on when none is named: ``classic`` for a
-    file (or a folder holding one) written against the classic course's API, else ``default``."""
+    file (or a folder holding one) written against the classic course's API, Python 2 files of
+    the classic course included, else ``default``."""
     from pacman.compat.loader import is_classic_source
+    from pacman.grading.submissions import find_submission
 
     path = Path(submission)
     if path.is_dir():
-        project = path / "multiAgents.py"
-        files = [project] if project.is_file() else sorted(path.glob("*.py"))
+        found = find_submission(path)
+        files = [found] if found is not None and found.is_file() else sorted(path.glob("*.py"))
     else:
         files = [path]
-    return CLASSIC_ASSIGNMENT if any(is_classic_source(f) for f in files) else DEFAULT_ASSIGNMENT
+    classic = any(is_classic_source(f) or _classic_python2(f) for f in files)
+    return CLASSIC_ASSIGNMENT if classic else DEFAULT_ASSIGNMENT
+
+
+def _classic_python2(path: Path) -> bool:
+    """A Python 2 file of the classic course (its imports, in a file Python 3 cannot parse)."""
+    from pacman.grading.submissions import python2_reason
+
+    if python2_reason(path) is None:
+        return False
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(r"^\s*(import\s+util|from\s+(game|util)\s+import)", text, re.M) is not None
 
 
 def load_assignment(name_or_path: str | Path | None = None) -> Assignment:

@@ -20,7 +20,7 @@ class TestLimits:
 
     move_seconds: float = 2.0
     test_seconds: float = 60.0
-    memory_mb: int = 1024
+    memory_mb: int = 512
     output_chars: int = 1_000_000
     node_budget: int | None = None
 
@@ -68,6 +68,7 @@ class Test:
     tags: tuple[str, ...]
     limits: TestLimits
     role: str | None = None
+    classic_name: str | None = None  # the classic autograder's name of the same test
     # tree tests
     algorithm: str | None = None
     depth: int = 2

@@ -60,7 +60,7 @@ class _Table:
 
 
 _LIMIT_KEYS = ("move_seconds", "test_seconds", "memory_mb", "output_chars", "node_budget")
-_COMMON_TEST_KEYS = ("type", "name", "points", "visibility", "tags", "agent") + _LIMIT_KEYS
+_COMMON_TEST_KEYS = ("type", "name", "points", "visibility", "tags", "agent", "classic_name") + _LIMIT_KEYS
 _TREE_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "trees", "agents", "strict_pruning", "ties",
                                   "compare_evaluated")
 _RANDOM_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "count", "seed", "agents", "rounds",
@@ -98,7 +98,8 @@ def _common(t: _Table, number: str, limits: TestLimits, roles: Mapping[str, Any]
         raise ConfigurationError(f"{t.where}: 'points' must be 0 or more")
     return {"number": number, "name": t.get("name", str, default_name), "kind": kind,
             "points": float(points), "visibility": t.choice("visibility", VISIBILITIES, "visible"),
-            "tags": tuple(tags), "limits": _limits(t, limits), "role": role}
+            "tags": tuple(tags), "limits": _limits(t, limits), "role": role,
+            "classic_name": t.get("classic_name", str, None)}
 
 
 def _search_keys(t: _Table, common: dict[str, Any], strict: bool, ties: str) -> dict[str, Any]:

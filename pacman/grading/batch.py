@@ -3,12 +3,17 @@
 A folder of submissions holds one Python file or one folder per student (names starting with
 ``.`` or ``_`` are skipped). A student's id is the full name of that file or folder
 (``alice.py``, ``bob.smith``, ``bob.jones``), so no two students share one. A student's folder
-holding the whole classic project is graded by its ``multiAgents.py`` alone.
+holding the whole classic project (or one nested as on GitHub) is graded by its
+``multiAgents.py`` alone (:mod:`pacman.grading.submissions`). Every entry gets a row: one that
+cannot be graded (an empty folder or file, an archive, a text file, an unreadable file) gets
+its status and no points. The whole folder is graded on one assignment: the one given, else
+the shipped one most submissions call for (``classic`` on a tie), named in every row.
 
 Out of a run come, in the output folder:
 
-* ``gradebook.csv``: one row per student, in sorted order of ids: per-question points, total,
-  maximum and status (``graded``, ``did not load: ...``, or ``grader error: ...``);
+* ``gradebook.csv``: one row per entry, in sorted order of ids: the assignment, per-question
+  points, total, maximum and status (``graded``, ``did not load: ...``, ``grader error: ...``,
+  ``missing: ...``, ``unsupported: ...`` or ``unreadable: ...``);
 * ``<id>.txt``: the student's report, showing only what students may see (tests that are not
   ``visible`` appear as hidden, with neither points nor details);
 * ``<id>.results.json``: Gradescope's results (Gradescope applies the visibilities itself);
@@ -25,8 +30,11 @@ from pathlib import Path
 from collections.abc import Callable
 
 from pacman.errors import ConfigurationError
-from pacman.grading.assignment import Assignment, assignment_for, load_assignment
+from pacman.grading.assignment import (CLASSIC_ASSIGNMENT, Assignment, assignment_for,
+                                       load_assignment)
 from pacman.grading.grader import grade
+from pacman.grading.run_limits import RunLimits
+from pacman.grading.submissions import entries
 from pacman.grading.report import (gradescope_results, json_report, student_text_report,
                                    write_json)
 
@@ -42,8 +50,7 @@ class BatchSummary:
 
 def submissions_in(folder: Path) -> list[Path]:
     """The submissions of a batch folder: its ``.py`` files and sub-folders, sorted by name."""
-    return [p for p in sorted(folder.iterdir()) if not p.name.startswith((".", "_"))
-            and (p.is_dir() or p.suffix == ".py") and p.name != "__pycache__"]
+    return [e.path for e in entries(folder) if e.path.is_dir() or e.path.suffix == ".py"]
 
 
 def is_batch_folder(folder: Path, assignment: Assignment | None = None) -> bool:
@@ -78,11 +85,10 @@ def default_out(folder: Path) -> Path:
     return folder.resolve().parent / f"{folder.resolve().name}-grades"
 
 
-def _grade_one(path: str, assignment_source: str | None, questions: list[str],
-               out: str) -> dict:
+def _grade_one(path: str, assignment_source: str, questions: list[str],
+               out: str, limits: RunLimits | None = None) -> dict:
     student = Path(path).name
-    source = assignment_source or assignment_for(path)
-    report = grade(path, load_assignment(source), questions=set(questions))
+    report = grade(path, load_assignment(assignment_source), questions=set(questions), limits=limits)
     Path(out, f"{student}.txt").write_text(student_text_report(report) + "\n", encoding="utf-8")
     write_json(gradescope_results(report), Path(out, f"{student}.results.json"))
     write_json(json_report(report), Path(out, "instructor", f"{student}.json"))
@@ -95,36 +101,52 @@ def _grade_one(path: str, assignment_source: str | None, questions: list[str],
 
 def grade_directory(folder: Path, assignment: Assignment | None, out: Path, *, jobs: int = 2,
                     questions: set[str] | None = None,
-                    progress: Callable[[str], None] | None = None) -> BatchSummary:
+                    progress: Callable[[str], None] | None = None,
+                    limits: RunLimits | None = None) -> BatchSummary:
     """Grade every submission of ``folder`` with ``jobs`` processes into ``out`` (see the
     module docstring). ``assignment`` ``None`` grades each submission on the shipped
     assignment its API calls for (:func:`~pacman.grading.assignment.assignment_for`)."""
     began = time.monotonic()
-    subs = submissions_in(folder)
-    if not subs:
+    found = entries(folder)
+    if not found:
         raise ConfigurationError(f"{folder}: no submissions (Python files or folders) in it")
     try:
         (out / "instructor").mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ConfigurationError(f"{out}: cannot create the output folder ({error.strerror})") from None
-    source = None if assignment is None else assignment.source.removeprefix("assignment ")
-    rows: dict[str, dict] = {}
+    gradable = [e for e in found if e.target is not None]
+    if assignment is None:
+        source = common_assignment([e.path for e in gradable])
+        assignment = load_assignment(source)
+    else:
+        source = assignment.source.removeprefix("assignment ")
+    name = source if assignment.source.startswith("assignment ") else Path(source).name
+    rows: dict[str, dict] = {e.student: {"status": e.status} for e in found if e.target is None}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_grade_one, str(p), source, sorted(questions or ()), str(out)): p
-                   for p in subs}
-        for future, path in futures.items():
+        futures = {pool.submit(_grade_one, str(e.path), source, sorted(questions or ()), str(out),
+                               limits): e.student for e in gradable}
+        for future, student in futures.items():
             try:
                 row = future.result()
             except Exception as error:  # one broken grade must not lose the others
                 row = {"status": f"grader error: {type(error).__name__}: {error}"}
-            rows[path.name] = row
+            rows[student] = row
             if progress is not None:
-                progress(f"{path.name}: " + (f"{row['total']:g}/{row['max']:g}" if "total" in row
-                                             else "") + ("" if row["status"] == "graded"
-                                                         else f" ({row['status']})"))
+                progress(f"{student}: " + (f"{row['total']:g}/{row['max']:g}" if "total" in row
+                                           else "") + ("" if row["status"] == "graded"
+                                                       else f" ({row['status']})"))
+    for row in rows.values():
+        row["assignment"] = name
     csv_path = out / GRADEBOOK
     _write_gradebook(csv_path, rows, _question_ids(rows, assignment, questions))
-    return BatchSummary(len(subs), csv_path, time.monotonic() - began)
+    return BatchSummary(len(found), csv_path, time.monotonic() - began)
+
+
+def common_assignment(paths: list[Path]) -> str:
+    """The shipped assignment most of ``paths`` call for (``classic`` on a tie or for none)."""
+    votes = [assignment_for(p) for p in paths]
+    return max(sorted(set(votes)), key=lambda n: (votes.count(n), n == CLASSIC_ASSIGNMENT),
+               default=CLASSIC_ASSIGNMENT)
 
 
 def _question_ids(rows: dict[str, dict], assignment: Assignment | None,
@@ -140,11 +162,11 @@ def _question_ids(rows: dict[str, dict], assignment: Assignment | None,
 def _write_gradebook(path: Path, rows: dict[str, dict], ids: list[str]) -> None:
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["student", *ids, "total", "max", "status"])
+        writer.writerow(["student", "assignment", *ids, "total", "max", "status"])
         for student in sorted(rows):
             row = rows[student]
-            writer.writerow([student, *(_cell(row.get(i)) for i in ids), _cell(row.get("total")),
-                             _cell(row.get("max")), row.get("status", "")])
+            writer.writerow([student, row.get("assignment", ""), *(_cell(row.get(i)) for i in ids),
+                             _cell(row.get("total")), _cell(row.get("max")), row.get("status", "")])
 
 
 def _cell(value: object) -> str:

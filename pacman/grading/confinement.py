@@ -39,7 +39,7 @@ ALLOWED_MODULES = frozenset({
     "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
     "pacman.recording", "pacman.sandboxed_agent",
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state", "pacman.grading.state_api",
-    "pacman.grading.confinement", "agents", "agents.base",
+    "pacman.grading.confinement", "pacman.grading.student_traceback", "agents", "agents.base",
 })
 _ALLOWED_PACKAGES = ("pacman.compat.",)
 _GUARDED_ROOTS = ("pacman", "agents")

@@ -17,22 +17,18 @@ from typing import Any
 from collections.abc import Callable
 
 from pacman.errors import ConfigurationError
-from pacman.grading.assignment import Assignment, Question, Test, TreeCase
+from pacman.grading.assignment import Assignment, Question, Test
 from pacman.grading.sandbox import Worker, WorkerFailure
 from pacman.grading.state_server import StateServer
-from pacman.grading.tree_tests import Observation, judge, reference_search
+from pacman.grading.submissions import find_submission, python2_reason
+from pacman.grading.run_limits import BUDGET_RESERVE, STARTUP_SECONDS, RunLimits
 from pacman.grading.question_rules import all_or_nothing, common_diagnosis, settle_diagnosis
-from pacman.grading.variants import diagnose
 
-#: Extra seconds a worker gets to start, import the submission and build an agent.
-STARTUP_SECONDS = 10.0
 #: Seconds a game move may take past its limit before the worker is stopped (the move still
 #: counts as a timeout: the game loop compares the time taken with the limit itself).
 MOVE_GRACE = 0.25
 #: Failing trees described in full in a test's output.
 SHOWN_FAILURES = 3
-
-
 @dataclass
 class TestResult:
     """The outcome of one test: its score, what happened, and the diagnosis."""
@@ -50,6 +46,13 @@ class TestResult:
     seconds: float = 0.0
     load_failure: bool = False
     passed_tests: bool | None = None
+    classic_name: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The test's short name: the classic autograder's (``q2/8-pacman-game``) where it
+        has one, else the question and the test's number (``q2/2.1``)."""
+        return self.classic_name or f"{self.question}/{self.number}"
 
     @property
     def passed(self) -> bool:
@@ -98,11 +101,13 @@ class GradeReport:
 
 
 def grade(submission: str | Path, assignment: Assignment, *, questions: set[str] | None = None,
-          progress: Callable[[TestResult], None] | None = None) -> GradeReport:
+          progress: Callable[[TestResult], None] | None = None,
+          limits: RunLimits | None = None) -> GradeReport:
     """Grade ``submission`` (a Python file or a folder of them) on ``assignment``.
 
     ``questions`` restricts grading to those question ids. ``progress`` is called after each
-    test. Raises :class:`ConfigurationError` if the submission does not exist.
+    test. ``limits`` caps the run (:class:`RunLimits`). Raises :class:`ConfigurationError` if
+    the submission does not exist.
     """
     path = submission_file(Path(submission))
     if questions:
@@ -111,9 +116,10 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
             raise ConfigurationError(f"no question {sorted(unknown)[0]!r} in {assignment.source}")
     began = time.monotonic()
     report = GradeReport(str(submission), assignment.name, [])
-    session = _Session(path, assignment)
+    session = _Session(path, assignment, Path(submission).resolve())
     try:
-        _grade_questions(report, path, assignment, questions, session, progress)
+        _grade_questions(report, path, assignment, questions, session, progress,
+                         limits or RunLimits())
     finally:
         session.close()
     report.seconds = time.monotonic() - began
@@ -122,17 +128,27 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
 
 def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
                      questions: set[str] | None, session: _Session,
-                     progress: Callable[[TestResult], None] | None) -> None:
+                     progress: Callable[[TestResult], None] | None, limits: RunLimits) -> None:
     load_failure: str | None = None
+    deadline = (None if limits.budget_seconds is None
+                else time.monotonic() + limits.budget_seconds - BUDGET_RESERVE)
     for question in assignment.questions:
         if questions and question.id not in questions:
             continue
         results = []
         for test in question.tests:
+            limited = limits.apply(test, deadline)
             if load_failure is not None:
                 result = _not_run(question, test, load_failure)
+            elif limited is None:
+                result = _not_run(question, test, "not run: the grading run's time budget "
+                                  f"({limits.budget_seconds:g} s) is spent")
             else:
-                result = run_test(path, assignment, question, test, session)
+                result = run_test(path, assignment, question, limited, session)
+                if limited.limits.test_seconds < test.limits.test_seconds:
+                    result.output.append(f"(this test's time limit was cut to "
+                                         f"{limited.limits.test_seconds:.0f} s: what was left of "
+                                         f"the run's budget of {limits.budget_seconds:g} s)")
                 if result.load_failure:
                     load_failure = f"not run: {result.output[0]} (test {result.number})"
             results.append(result)
@@ -150,19 +166,24 @@ def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
 
 def submission_file(path: Path) -> Path:
     """The file or folder to grade for ``path``: a folder holding ``multiAgents.py`` (a whole
-    classic project) is graded by that file alone. Raises :class:`ConfigurationError` when
-    ``path`` is neither a Python file nor a folder."""
+    classic project, or one nested as on GitHub: ``multiagent/multiAgents.py``) is graded by that
+    file alone (:func:`~pacman.grading.submissions.find_submission`). Raises
+    :class:`ConfigurationError` when ``path`` is neither a Python file nor a folder, or holds no
+    Python file."""
     resolved = path.resolve()
-    if resolved.is_dir() and (resolved / "multiAgents.py").is_file():
-        return resolved / "multiAgents.py"
-    if not (resolved.is_file() and resolved.suffix == ".py") and not resolved.is_dir():
+    if resolved.is_dir():
+        found = find_submission(resolved)
+        if found is None:
+            raise ConfigurationError(f"{path}: no Python file in the submission")
+        return found
+    if not (resolved.is_file() and resolved.suffix == ".py"):
         raise ConfigurationError(f"{path}: no such Python file or folder")
     return resolved
 
 
 def _not_run(question: Question, test: Test, reason: str) -> TestResult:
     return TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
-                      test.tags, output=[reason])
+                      test.tags, output=[reason], classic_name=test.classic_name)
 
 
 def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
@@ -173,14 +194,16 @@ def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
     limits and saw no forbidden attempt (its time limits restart); otherwise a fresh one.
     """
     result = TestResult(question.id, test.number, test.name, 0.0, test.points, test.visibility,
-                        test.tags)
+                        test.tags, classic_name=test.classic_name)
     began = time.monotonic()
     own = session is None
     session = session or _Session(path, assignment)
     session.start(test)
     try:
         if test.kind == "tree":
-            _tree_test(session, test, result)
+            from pacman.grading.tree_grading import tree_test
+
+            tree_test(session, test, result)
         elif test.kind == "positions":
             from pacman.grading.position_grading import position_test
 
@@ -191,6 +214,8 @@ def run_test(path: Path, assignment: Assignment, question: Question, test: Test,
             game_test(session, test, result)
     except _Stop as stop:
         result.output.append(str(stop))
+        if session.student_traceback:
+            result.output.append(session.student_traceback)
         result.score = 0.0
         result.load_failure = isinstance(stop, _LoadFailed)
     finally:
@@ -212,14 +237,16 @@ class _Session:
     """The worker of the current test, started (and restarted after a failure) on demand;
     :meth:`start` moves on to the next test."""
 
-    def __init__(self, path: Path, assignment: Assignment) -> None:
+    def __init__(self, path: Path, assignment: Assignment, given: Path | None = None) -> None:
         self.path = path
+        self.given = given if given is not None and given.is_dir() else path
         self.assignment = assignment
         self.test: Test | None = None
         self.worker: Worker | None = None
         self.found: dict[str, Any] = {}
         self.violations: list[str] = []
         self.printed: list[str] = []
+        self.student_traceback = ""
 
     def start(self, test: Test) -> None:
         """Make ``test`` the current test; keep the worker only if it is alive, has this test's
@@ -232,7 +259,7 @@ class _Session:
         if self.worker is not None:
             self.worker.deadline = time.monotonic() + limits.wall_seconds
         self.test = test
-        self.violations, self.printed = [], []
+        self.violations, self.printed, self.student_traceback = [], [], ""
 
     def ensure(self) -> Worker:
         assert self.test is not None
@@ -251,15 +278,20 @@ class _Session:
         if self.worker is not None:
             self.worker.close()
         folder = self.path if self.path.is_dir() else self.path.parent
-        self.worker = Worker(self.test.limits.worker_limits(), [folder])
+        self.worker = Worker(self.test.limits.worker_limits(), [folder], submission=self.given)
         roles = {r: list(names) for r, names in self.assignment.roles.items()}
+        loaded = self.worker.staged(self.path)
         try:
-            reply = self.request({"cmd": "load", "path": str(self.path), "roles": roles},
+            reply = self.request({"cmd": "load", "path": str(loaded), "roles": roles},
                                  STARTUP_SECONDS)
         except WorkerFailure as failure:
             raise _LoadFailed(f"loading the submission failed: {failure}") from None
         if reply.get("error"):
-            raise _LoadFailed(f"loading the submission failed: {_error_text(reply['error'])}")
+            error = _error_text(reply["error"])
+            python2 = python2_reason(self.path) if self.path.is_file() else None
+            if python2 is not None and "SyntaxError" in error:
+                error = f"{error}: {python2}"
+            raise _LoadFailed(f"loading the submission failed: {error}")
         self.found = reply.get("found") or {}
 
     def request(self, message: dict[str, Any], timeout: float,
@@ -269,6 +301,10 @@ class _Session:
         for v in reply.get("violations") or []:
             if isinstance(v, str) and v not in self.violations:
                 self.violations.append(v)
+        error = reply.get("error")
+        told = error.get("student_traceback") if isinstance(error, dict) else None
+        if isinstance(told, str) and told and not self.student_traceback:
+            self.student_traceback = told[:3000]
         out = reply.get("output")
         if isinstance(out, str) and out and sum(map(len, self.printed)) < 2000:
             self.printed.append(out)
@@ -296,6 +332,8 @@ def _error_text(error: Any) -> str:
 
 
 def _finish(result: TestResult, session: _Session) -> None:
+    if session.student_traceback and not result.passed:
+        result.output.append(session.student_traceback)
     if session.violations:
         result.score = 0.0
         result.output.append("the submission tried something a grader forbids: "
@@ -303,77 +341,3 @@ def _finish(result: TestResult, session: _Session) -> None:
     if session.printed:
         text = "".join(session.printed)[:2000]
         result.output.append("the submission printed:\n" + text.rstrip())
-
-
-# --- tree tests ------------------------------------------------------------------------------
-
-def _tree_test(session: _Session, test: Test, result: TestResult) -> None:
-    failures = []
-    passed = 0
-    algorithm = test.algorithm
-    assert algorithm is not None  # a tree test always names one
-    for case in test.cases:
-        expected = reference_search(case.tree, algorithm, test.depth, test.strict)
-        seen = _student_tree(session, test, case)
-        verdict = judge(expected, seen, test.ties, test.compare_evaluated)
-        if verdict.passed:
-            passed += 1
-            continue
-        bugs = []
-        if seen.error is None or not seen.error.startswith("worker:"):
-            bugs = diagnose(case.tree, algorithm, test.depth, test.strict, seen)
-            if not bugs and seen.error and seen.terminal_expansions and _error_type(seen.error) in (
-                    "ValueError", "ZeroDivisionError", "GameOverError", "IndexError"):
-                bugs = ["ignores_terminal"]
-        failures.append((case, expected, seen, verdict, bugs))
-        if seen.error and seen.error.startswith("worker:"):
-            break  # the worker is gone or out of time: the rest would fail the same way
-    total = len(test.cases)
-    result.metrics = {"trees": total, "passed": passed}
-    if not failures:
-        result.score = test.points
-        result.output.append(f"all {total} tree{'s' if total != 1 else ''} correct "
-                             f"({test.algorithm}, depth {test.depth})")
-    else:
-        result.output.append(f"{passed} of {total} trees correct ({test.algorithm}, depth "
-                             f"{test.depth}); every tree must be")
-        for case, expected, seen, verdict, _bugs in failures[:SHOWN_FAILURES]:
-            ref = expected.reference
-            result.output.append(f"- {case.label}: " + "; ".join(verdict.differences))
-            result.output.append(f"  expected action {ref.action}, generated "
-                                 f"{' '.join(ref.generated)}; evaluated {' '.join(ref.evaluated)}")
-            if seen.error is None:
-                result.output.append(f"  got action {seen.action}, generated "
-                                     f"{' '.join(seen.generated[:40])}; evaluated "
-                                     f"{' '.join(seen.evaluated[:40])}")
-        if len(failures) > SHOWN_FAILURES:
-            result.output.append(f"- ... and {len(failures) - SHOWN_FAILURES} more failing trees")
-        result.diagnosis = common_diagnosis([f[4] for f in failures])
-    _finish(result, session)
-
-
-def _error_type(error: str) -> str:
-    return error.partition(":")[0]
-
-
-def _student_tree(session: _Session, test: Test, case: TreeCase) -> Observation:
-    try:
-        session.ensure()
-        reply = session.request({"cmd": "tree", "role": test.role, "tree": case.tree.data,
-                                 "agents": case.tree.num_agents, "depth": test.depth,
-                                 "budget": test.limits.node_budget or 200 * case.tree.size + 1000},
-                                test.limits.move_seconds)
-    except WorkerFailure as failure:
-        return Observation(None, (), (), error=f"worker: {failure}")
-    error = reply.get("error")
-    value = reply.get("value")
-    return Observation(
-        action=reply.get("action") if isinstance(reply.get("action"), str) else None,
-        generated=_ids(reply.get("generated")), evaluated=_ids(reply.get("evaluated")),
-        value=value if isinstance(value, (int, float)) and not isinstance(value, bool) else None,
-        error=None if not error else _error_text(error),
-        terminal_expansions=_ids(reply.get("terminal_expansions")))
-
-
-def _ids(items: Any) -> tuple[str, ...]:
-    return tuple(x for x in items if isinstance(x, str)) if isinstance(items, list) else ()

@@ -1,69 +1,68 @@
-"""The Gradescope autograder bundle: ``setup.sh`` and ``run_autograder`` (plus the project).
+"""The Gradescope autograder bundle: ``setup.sh``, ``run_autograder``, ``README.md`` and the project.
 
-Gradescope builds an image by running ``setup.sh`` from the unpacked bundle in
-``/autograder/source``, then, for every submission, runs ``run_autograder``, which must write
-``/autograder/results/results.json`` from the files in ``/autograder/submission``.
-:func:`write_package` writes a bundle folder holding both scripts and a copy of this project
-(its source, without virtual environments, caches or outputs); zip the folder's contents and
-upload the zip as the assignment's autograder.
-
-``run_autograder`` reads three paths from the environment so that it can be tried anywhere:
-``AUTOGRADER_SUBMISSION`` (default ``/autograder/submission``), ``AUTOGRADER_RESULTS``
-(default ``/autograder/results/results.json``) and ``AUTOGRADER_PYTHON`` (default: the
-``python3`` that ``setup.sh`` installed the project into), and ``AUTOGRADER_ARGS``, more options
-of ``grade`` (such as ``--question q2``).
+Gradescope unpacks the bundle into ``/autograder/source``, builds an image by running
+``setup.sh`` there, then, for every submission, copies ``run_autograder`` to ``/autograder/``
+and runs it; it must write ``/autograder/results/results.json`` from the files in
+``/autograder/submission``. :func:`write_package` writes a bundle folder holding both scripts
+(:mod:`pacman.grading.gradescope_scripts`), a README for the instructor, the assignment file
+when one is given, and a copy of the project's installable source only: no tests (they hold
+reference solutions), benchmarks, documents, virtual environments, caches or outputs. Zip the
+folder's contents and upload the zip as the assignment's autograder.
 """
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import stat
 from pathlib import Path
 
 from pacman.errors import ConfigurationError
+from pacman.grading.gradescope_scripts import RUN, SETUP, bundle_readme
 
 _PROJECT = Path(__file__).resolve().parents[2]
-_SKIP = (".git", ".venv", "venv", "__pycache__", ".pytest_cache", ".hypothesis", "*.egg-info",
-         "*-grades", "results", "experiments", "build", "dist", ".mypy_cache", ".ruff_cache")
-
-SETUP = """#!/usr/bin/env bash
-# Gradescope image setup: install the grader (this bundle's copy of the project).
-set -euo pipefail
-cd "$(dirname "$0")"
-apt-get update -qq && apt-get install -y -qq python3 python3-pip python3-venv bubblewrap || true
-python3 -m venv /autograder/venv
-/autograder/venv/bin/pip install -q ./project
-"""
-
-RUN = """#!/usr/bin/env bash
-# Grade the submission into Gradescope's results.json.
-set -uo pipefail
-SUBMISSION="${{AUTOGRADER_SUBMISSION:-/autograder/submission}}"
-RESULTS="${{AUTOGRADER_RESULTS:-/autograder/results/results.json}}"
-PYTHON="${{AUTOGRADER_PYTHON:-/autograder/venv/bin/python}}"
-mkdir -p "$(dirname "$RESULTS")"
-exec "$PYTHON" -m pacman.cli grade "$SUBMISSION" --single --gradescope "$RESULTS"{assignment} ${{AUTOGRADER_ARGS:-}}
-"""
+#: What the bundle's copy of the project holds: what ``pip install`` needs, nothing else.
+PROJECT_PARTS = ("pyproject.toml", "README.md", "run.py", "pacman", "agents", "layouts")
+#: The platform's defaults (Gradescope: 10 minutes, 768 MB for the whole container) with room to
+#: spare: the run's wall-time budget (seconds) and each worker's memory (MB).
+PLATFORM_BUDGET_SECONDS = 540.0
+PLATFORM_MEMORY_MB = 512
+_SKIP = ("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis", "*.egg-info", ".mypy_cache",
+         ".ruff_cache")
 
 
-def write_package(out: Path, assignment: str | None = None) -> list[Path]:
+def write_package(out: Path, assignment: str | None = None, *,
+                  budget_seconds: float = PLATFORM_BUDGET_SECONDS,
+                  memory_mb: int = PLATFORM_MEMORY_MB) -> list[Path]:
     """Write the bundle into ``out`` (created; must be empty if it exists) and return the two
-    scripts. ``assignment`` (a shipped name or a TOML file, copied into the bundle) fixes the
-    assignment; by default each submission is graded on the one its API calls for."""
+    scripts. ``assignment`` (a shipped name or a TOML file, copied into the bundle as
+    ``assignment.toml``) fixes the assignment; by default each submission is graded on the one
+    its API calls for. Every submission is graded within ``budget_seconds`` of wall time and
+    ``memory_mb`` per worker (``grade --time-budget``, ``--memory-mb``), which the bundle's
+    README states with the assignment's worst case."""
     if out.exists() and any(out.iterdir()):
         raise ConfigurationError(f"{out}: the folder is not empty")
+    options = f"--time-budget {budget_seconds:g} --memory-mb {memory_mb}"
+    if assignment is not None:
+        source = Path(assignment)
+        if source.is_file():
+            options = f'--assignment "$SOURCE/assignment.toml" {options}'
+        else:
+            options = f"--assignment {shlex.quote(assignment)} {options}"
     try:
         out.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(_PROJECT, out / "project", ignore=shutil.ignore_patterns(*_SKIP))
-        extra = ""
-        if assignment is not None:
-            source = Path(assignment)
-            if source.is_file():
-                shutil.copy(source, out / "assignment.toml")
-                extra = ' --assignment "$(dirname "$0")/assignment.toml"'
-            else:
-                extra = f" --assignment {assignment}"
-        scripts = [(out / "setup.sh", SETUP), (out / "run_autograder", RUN.format(assignment=extra))]
+        (out / "project").mkdir()
+        for part in PROJECT_PARTS:
+            origin = _PROJECT / part
+            if origin.is_dir():
+                shutil.copytree(origin, out / "project" / part, ignore=shutil.ignore_patterns(*_SKIP))
+            elif origin.is_file():
+                shutil.copy(origin, out / "project" / part)
+        if assignment is not None and Path(assignment).is_file():
+            shutil.copy(assignment, out / "assignment.toml")
+        scripts = [(out / "setup.sh", SETUP), (out / "run_autograder", RUN.format(options=options.strip()))]
+        (out / "README.md").write_text(bundle_readme(assignment, budget_seconds, memory_mb),
+                                       encoding="utf-8")
         for path, text in scripts:
             path.write_text(text, encoding="utf-8")
             path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)

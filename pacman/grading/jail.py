@@ -38,10 +38,13 @@ WORKER_MODULES = (
     "pacman/move_tables.py", "pacman/game_loop.py", "pacman/recording.py",
     "pacman/sandboxed_agent.py", "pacman/compat", "pacman/grading/__init__.py",
     "pacman/grading/worker.py", "pacman/grading/remote_state.py", "pacman/grading/state_api.py",
-    "pacman/grading/confinement.py", "agents/__init__.py", "agents/base.py",
+    "pacman/grading/confinement.py", "pacman/grading/student_traceback.py",
+    "agents/__init__.py", "agents/base.py",
 )
 #: Set to ``none`` to run workers without bubblewrap (the fallback).
 ENVIRONMENT = "PACMAN_GRADING_JAIL"
+#: The user that runs workers when the grader is root (a name or a number; default ``nobody``).
+USER_ENVIRONMENT = "PACMAN_GRADING_USER"
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,61 @@ def jail_status() -> JailStatus:
     return _probe()
 
 
+def worker_identity() -> tuple[int, int] | None:
+    """The (uid, gid) a worker runs as: when the grader is root, the user named by
+    ``PACMAN_GRADING_USER`` (default ``nobody``), so that no submission runs as the
+    administrator and the kernel's permissions keep it from the grader's files. ``None`` when
+    the grader is not root (its workers are as unprivileged as it is), or when that user cannot
+    run this Python (an interpreter under ``/root``): then workers run as root and
+    :func:`jail_status` says so."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return None
+    return _usable_identity(os.environ.get(USER_ENVIRONMENT, "").strip() or "nobody")
+
+
+@functools.lru_cache(maxsize=4)
+def _usable_identity(name: str) -> tuple[int, int] | None:
+    import grp
+    import pwd
+
+    try:
+        entry = pwd.getpwuid(int(name)) if name.isdigit() else pwd.getpwnam(name)
+        identity = entry.pw_uid, entry.pw_gid
+    except (KeyError, ValueError):
+        try:
+            identity = 65534, grp.getgrnam("nogroup").gr_gid
+        except KeyError:
+            identity = 65534, 65534
+    try:
+        done = subprocess.run([sys.executable, "-I", "-c", "pass"], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd="/",
+                              timeout=20, check=False, user=identity[0], group=identity[1],
+                              extra_groups=[])
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return identity if done.returncode == 0 else None
+
+
+def identity_line() -> str:
+    """Which user workers run as, for the report's sandbox line."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return "as the grader's own user"
+    identity = worker_identity()
+    if identity is None:
+        return (f"as root (the user {os.environ.get(USER_ENVIRONMENT) or 'nobody'} cannot run "
+                f"{sys.executable}: install Python where every user can read it)")
+    return f"as the unprivileged user {identity[0]}"
+
+
+def identity_options() -> dict[str, object]:
+    """Keyword arguments of :class:`subprocess.Popen` that start a process as
+    :func:`worker_identity` (none when the grader is not root)."""
+    identity = worker_identity()
+    if identity is None:
+        return {}
+    return {"user": identity[0], "group": identity[1], "extra_groups": []}
+
+
 @functools.lru_cache(maxsize=1)
 def _probe() -> JailStatus:
     bwrap = shutil.which("bwrap") or ("/usr/bin/bwrap" if os.access("/usr/bin/bwrap", os.X_OK) else None)
@@ -71,7 +129,8 @@ def _probe() -> JailStatus:
     command = jail_command(bwrap, [sys.executable, "-I", "-c", "pass"], [])
     try:
         done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, timeout=20, check=False)
+                              stderr=subprocess.PIPE, timeout=20, check=False, cwd="/",
+                              **identity_options())  # type: ignore[call-overload]
         problem = done.stderr.decode(errors="replace").strip().splitlines()[-1:] if done.returncode else None
     except (OSError, subprocess.TimeoutExpired) as error:
         problem = [str(error)]

@@ -20,13 +20,13 @@ from typing import Any
 
 from pacman.errors import ConfigurationError
 from pacman.grading.grader import GradeReport, TestResult
-from pacman.grading.jail import jail_status
+from pacman.grading.jail import identity_line, jail_status
 from pacman.grading.variants import BUGS
 
 
 def text_report(report: GradeReport) -> str:
     """The terminal report: per question, per test, what was expected, what happened, why."""
-    lines = [f"{report.assignment}: {report.submission}", jail_status().line]
+    lines = [f"{report.assignment}: {report.submission}", sandbox_line()]
     for question in report.questions:
         lines.append("")
         lines.append(f"{question.id} {question.title}: {_points(question.score)}/"
@@ -71,6 +71,8 @@ def student_text_report(report: GradeReport) -> str:
                          f"{_points(test.max_score)}")
             for line in test.output:
                 lines.extend("      " + part for part in line.splitlines())
+        if any(not t.passed for t in question.tests):
+            lines.append(f"  rerun on your computer: {rerun_command(report, question.id)}")
     lines.append("")
     lines.append(f"total: {_points(report.score)}/{_points(report.max_score)}")
     return "\n".join(lines)
@@ -82,7 +84,7 @@ def json_report(report: GradeReport) -> dict[str, Any]:
         "submission": report.submission, "assignment": report.assignment,
         "score": report.score, "max_score": report.max_score,
         "seconds": round(report.seconds, 3), "leaderboard": report.leaderboard,
-        "sandbox": jail_status().line,
+        "sandbox": sandbox_line(),
         "questions": [{
             "id": q.id, "title": q.title, "score": q.score, "max_score": q.max_score,
             "diagnosis": q.diagnosis,
@@ -97,16 +99,28 @@ def _test_json(test: TestResult) -> dict[str, Any]:
             "metrics": test.metrics, "seconds": round(test.seconds, 3)}
 
 
+def rerun_command(report: GradeReport, question: str) -> str:
+    """The command that grades ``question`` again on the student's own computer."""
+    name = Path(report.submission).name
+    return f"pacman-arena grade {name if name.endswith('.py') else 'multiAgents.py'} -q {question}"
+
+
 def gradescope_results(report: GradeReport) -> dict[str, Any]:
-    """Gradescope's ``results.json`` (see the module docstring)."""
+    """Gradescope's ``results.json`` (see the module docstring). Each test is named by its
+    :attr:`~pacman.grading.grader.TestResult.label` (``q2/8-pacman-game: ...``); a failed
+    test's output ends with the command that reruns its question locally."""
     tests = []
     for question in report.questions:
         for test in question.tests:
+            output = list(test.output)
+            if not test.passed:
+                output.append(f"To rerun this question on your computer: "
+                              f"{rerun_command(report, question.id)}")
             tests.append({
                 "score": float(test.score), "max_score": float(test.max_score),
                 "status": "passed" if test.passed else "failed",
-                "name": f"{question.title}: {test.name}", "number": test.number,
-                "output": "\n".join(test.output), "tags": [question.id, *test.tags],
+                "name": f"{test.label}: {question.title}, {test.name}", "number": test.number,
+                "output": "\n".join(output), "tags": [question.id, *test.tags],
                 "visibility": test.visibility,
             })
     summary = "; ".join(f"{q.id} {_points(q.score)}/{_points(q.max_score)}"
@@ -116,9 +130,19 @@ def gradescope_results(report: GradeReport) -> dict[str, Any]:
         "output": f"{report.assignment}: {_points(report.score)}/{_points(report.max_score)} "
                   f"({summary})",
         "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
-        "extra_data": {"sandbox": jail_status().line},
+        "extra_data": {"sandbox": sandbox_line()},
         "leaderboard": [{"name": e["name"], "value": _leaderboard_value(e["value"]),
                          "order": e.get("order", "desc")} for e in report.leaderboard],
+    }
+
+
+def error_results(message: str, error: str | None = None) -> dict[str, Any]:
+    """A valid ``results.json`` for a submission the grader could not grade: score 0,
+    ``message`` for the student, ``error`` (the grader's own error) for the instructor only."""
+    return {
+        "score": 0.0, "execution_time": 0, "output": message, "visibility": "visible",
+        "stdout_visibility": "hidden", "tests": [],
+        "extra_data": {"sandbox": sandbox_line(), "grader_error": error},
     }
 
 
@@ -137,6 +161,11 @@ def write_json(data: Any, path: str | Path) -> None:
             raise
     except OSError as error:
         raise ConfigurationError(f"{path}: cannot be written ({error.strerror or error})") from None
+
+
+def sandbox_line() -> str:
+    """The boundary around workers and the user they run as, in one line."""
+    return f"{jail_status().line}; workers run {identity_line()}"
 
 
 def _leaderboard_value(value: Any) -> float:

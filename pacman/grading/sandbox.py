@@ -35,6 +35,7 @@ import contextlib
 import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -47,7 +48,8 @@ from pathlib import Path
 from typing import Any
 
 from pacman.grading.jail import PROJECT as _PROJECT
-from pacman.grading.jail import jail_command, jail_status, project_views, runtime_roots
+from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
+                                 runtime_roots, worker_identity)
 from pacman.grading.remote_search import SearchPlayer
 from pacman.grading.state_server import StateServer, TreeServer
 from pacman.grading.tree_tests import LayeredTree
@@ -55,6 +57,8 @@ from pacman.grading.tree_tests import LayeredTree
 _ASSIGNMENTS = Path(__file__).resolve().parent / "assignments"
 #: Largest answer accepted from a worker (bytes).
 MAX_ANSWER = 8 * 1024 * 1024
+#: Deepest nesting of lists and objects accepted in an answer (the protocol needs 4).
+MAX_DEPTH = 32
 #: Seconds a request's time limit grows per call the grader serves (the round trip is the
 #: grader's cost, not the submission's; a loaded machine makes it milliseconds), up to
 #: :data:`MAX_EXTENSION` times the limit and never past the test's wall limit.
@@ -74,7 +78,7 @@ class Limits:
     of the per-move time limit.
     """
 
-    memory_mb: int = 1024
+    memory_mb: int = 512
     cpu_seconds: float = 60.0
     wall_seconds: float = 60.0
     output_chars: int = 1_000_000
@@ -89,16 +93,47 @@ class WorkerFailure(Exception):
         self.kind = kind
 
 
+def decode_answer(data: bytes) -> dict[str, Any]:
+    """A worker's answer: a JSON object nested at most :data:`MAX_DEPTH` deep. Raises
+    ``ValueError`` for anything else (bad JSON or text, another type, deeper nesting, nesting
+    deep enough to exhaust the decoder's recursion), never another exception."""
+    try:
+        reply = json.loads(data)
+    except (ValueError, RecursionError, MemoryError) as error:
+        raise ValueError(f"not a JSON answer ({type(error).__name__})") from None
+    if not isinstance(reply, dict):
+        raise ValueError("not a JSON object")
+    level: list[Any] = [reply]
+    for _ in range(MAX_DEPTH):
+        level = [v for item in level for v in (item.values() if isinstance(item, dict) else item)
+                 if isinstance(v, (dict, list))]
+        if not level:
+            return reply
+    raise ValueError(f"nested deeper than {MAX_DEPTH}")
+
+
 class Worker:
     """One sandboxed process for one submission (see the module docstring); ``readable``
-    lists the folders it may read besides the interpreter's and the project's code."""
+    lists the folders it may read besides the interpreter's and the project's code.
 
-    def __init__(self, limits: Limits, readable: Sequence[Path] = ()) -> None:
+    When the grader is root, the worker runs as an unprivileged user
+    (:func:`~pacman.grading.jail.worker_identity`) and ``submission`` (a file or folder), if
+    given, is copied into the worker's own folder, which it may read instead of ``readable``:
+    :attr:`submission_path` is the path the worker loads, and paths of the copy in its answers
+    are turned back into the original's."""
+
+    def __init__(self, limits: Limits, readable: Sequence[Path] = (),
+                 submission: Path | None = None) -> None:
         self.limits = limits
         self.extra_readable = [str(Path(p).resolve()) for p in readable]
         self.folder = tempfile.TemporaryDirectory(prefix="pacman-grade-")
         self.log_path = Path(self.folder.name) / "output.log"
         self.jail = jail_status()
+        self.identity = identity_options()
+        self._staged: tuple[Path, Path] | None = None
+        self._renames: list[tuple[bytes, bytes]] = []
+        if self.identity:
+            self._stage(submission)
         self.search: SearchPlayer | None = None
         parent_end, child_end = Pipe(duplex=True)
         self.connection = parent_end
@@ -112,14 +147,48 @@ class Worker:
         self.deadline = time.monotonic() + limits.wall_seconds
         self.started = time.monotonic()
         with open(self.log_path, "wb") as log:
-            self.process = subprocess.Popen(
+            self.process = subprocess.Popen(  # type: ignore[call-overload]
                 argv, pass_fds=(child_end.fileno(),), stdin=subprocess.DEVNULL, stdout=log,
                 stderr=subprocess.STDOUT, cwd=self.folder.name, start_new_session=True,
+                **self.identity,
                 env={"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
                      "MKL_NUM_THREADS": "1", "HOME": self.folder.name,
                      "MPLCONFIGDIR": self.folder.name})
         child_end.close()
         self.alive = True
+
+    def _stage(self, submission: Path | None) -> None:
+        """The worker's folder becomes its user's; the submission is copied into it."""
+        identity = worker_identity()
+        assert identity is not None
+        os.chown(self.folder.name, *identity)
+        if submission is None:
+            return
+        original = Path(submission).resolve()
+        staged_root = Path(self.folder.name) / "submission"
+        staged_root.mkdir()
+        staged = staged_root / original.name
+        if original.is_dir():
+            shutil.copytree(original, staged, symlinks=False, ignore=shutil.ignore_patterns(
+                ".git", "__pycache__", "*.pyc", ".venv", "venv"))
+        else:
+            shutil.copy(original, staged)
+        os.chmod(staged_root, 0o755)
+        self._staged = (original, staged)
+        self.extra_readable = [str(staged_root)]
+        for old, new in ((staged_root, original.parent), (staged, original)):
+            self._renames.insert(0, (json.dumps(str(old))[1:-1].encode(),
+                                     json.dumps(str(new))[1:-1].encode()))
+
+    def staged(self, path: Path) -> Path:
+        """The path the worker reads for ``path`` (its copy, if the submission was copied)."""
+        if self._staged is None:
+            return path
+        original, staged = self._staged
+        resolved = Path(path).resolve()
+        if resolved == original:
+            return staged
+        return staged / resolved.relative_to(original) if resolved.is_relative_to(original) else path
 
     def _readable(self) -> list[str]:
         private = "/tmp" if self.jail.jailed else self.folder.name  # the worker's own folder
@@ -183,10 +252,10 @@ class Worker:
             raise
 
     def _decode(self, data: bytes) -> dict[str, Any]:
+        for old, new in self._renames:
+            data = data.replace(old, new)
         try:
-            reply = json.loads(data)
-            if not isinstance(reply, dict):
-                raise ValueError
+            reply = decode_answer(data)
         except ValueError:
             self.kill()
             raise WorkerFailure("protocol", "the submission's process sent a malformed answer") from None

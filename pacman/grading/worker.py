@@ -53,6 +53,7 @@ from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
 from pacman.game import agent_rng
 from pacman.grading.confinement import (block_project_imports, disarm_process_calls,
                                         install_audit_hook, install_syscall_filter)
+from pacman.grading.student_traceback import remember, student_traceback
 from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
                                          RemotePositionState, RemoteState, remote_evaluation)
 from pacman.layout import parse_layout
@@ -148,6 +149,7 @@ class Session:
         files = sorted(path.glob("*.py")) if path.is_dir() else [path]
         if any(is_classic_source(f) for f in files):
             install_classic_modules()
+        remember(files)
         modules = [load_file_module(f) for f in files]
         found: dict[str, Any] = {}
         for role, names in message["roles"].items():
@@ -363,7 +365,8 @@ def _describe(error: BaseException) -> dict[str, str]:
     else:
         message = str(error)[:500]
     lines = traceback.format_exception(error)
-    return {"type": kind, "message": message, "traceback": "".join(lines[-12:])[-3000:]}
+    return {"type": kind, "message": message, "traceback": "".join(lines[-12:])[-3000:],
+            "student_traceback": student_traceback(error)}
 
 
 def main() -> None:

@@ -54,13 +54,70 @@ def test_every_student_once_under_the_full_name(gradebook):
     rows = list(csv.DictReader(open(summary.csv_path)))
     assert summary.csv_path == out / "gradebook.csv"
     assert [r["student"] for r in rows] == ["alice.py", "bob.jones", "bob.smith"]
-    assert list(rows[0]) == ["student", "q2", "total", "max", "status"]
+    assert list(rows[0]) == ["student", "assignment", "q2", "total", "max", "status"]
     by_id = {r["student"]: r for r in rows}
     assert (by_id["alice.py"]["q2"], by_id["alice.py"]["total"]) == ("5", "5")
     assert by_id["bob.smith"]["total"] == "5"  # graded by its multiAgents.py alone
     assert by_id["bob.jones"]["total"] == "0"
     assert by_id["bob.jones"]["status"].startswith("did not load: loading the submission failed")
     assert "SyntaxError" in by_id["bob.jones"]["status"]
+
+
+PYTHON2 = """from game import Agent
+import util
+
+class MinimaxAgent(Agent):
+    def getAction(self, gameState):
+        print "thinking"
+        for i in xrange(3):
+            pass
+        return gameState.getLegalActions(0)[0]
+"""
+
+
+@pytest.fixture(scope="module")
+def mixed_gradebook(tmp_path_factory):
+    """A class folder as downloaded: files, folders, and things that are not submissions."""
+    folder = tmp_path_factory.mktemp("mixed") / "class"
+    folder.mkdir()
+    (folder / "alice.py").write_text(CORRECT)
+    (folder / "erin").mkdir()
+    (folder / "frank" / "multiagent").mkdir(parents=True)
+    (folder / "frank" / "README.md").write_text("my pacman\n")
+    (folder / "frank" / "multiagent" / "multiAgents.py").write_text(CORRECT)
+    (folder / "gus.py").write_text(PYTHON2)
+    (folder / "notes.txt").write_text("grade these by Friday\n")
+    (folder / "zed.zip").write_bytes(b"PK\x05\x06" + bytes(18))
+    (folder / ".DS_Store").write_bytes(b"\0")
+    out = tmp_path_factory.mktemp("mixed-out") / "grades"
+    summary = grade_directory(folder, None, out, jobs=2, questions={"q2"})
+    with open(summary.csv_path, newline="") as handle:
+        return {r["student"]: r for r in csv.DictReader(handle)}
+
+
+def test_every_entry_of_the_folder_gets_a_row(mixed_gradebook):
+    assert sorted(mixed_gradebook) == ["alice.py", "erin", "frank", "gus.py", "notes.txt", "zed.zip"]
+    assert mixed_gradebook["notes.txt"]["status"] == "unsupported: not a Python file or a folder"
+    assert mixed_gradebook["zed.zip"]["status"].startswith("unsupported: an archive; unpack it")
+    assert mixed_gradebook["zed.zip"]["total"] == ""
+
+
+def test_an_empty_folder_is_missing_not_graded(mixed_gradebook):
+    assert mixed_gradebook["erin"]["status"] == "missing: no Python file in the folder"
+
+
+def test_one_assignment_for_the_whole_folder_named_in_each_row(mixed_gradebook):
+    assert {r["assignment"] for r in mixed_gradebook.values()} == {"classic"}
+    assert mixed_gradebook["frank"]["status"] == "graded"
+    assert mixed_gradebook["frank"]["total"] == "5"  # multiagent/multiAgents.py, as on GitHub
+    assert mixed_gradebook["frank"]["max"] == mixed_gradebook["alice.py"]["max"] == "5"
+
+
+def test_a_python_2_file_is_told_so(mixed_gradebook):
+    gus = mixed_gradebook["gus.py"]
+    assert gus["max"] == "5" and gus["total"] == "0"
+    assert gus["status"].startswith("did not load:")
+    assert "written in Python 2" in gus["status"]
 
 
 def test_a_submission_that_does_not_load_is_reported_once(gradebook):
@@ -103,7 +160,7 @@ def test_student_reports_show_hidden_tests_as_hidden(hidden_gradebook):
                         if t["visibility"] == "visible")
     detail_lines = [line for line in student.splitlines() if line.startswith("      ")]
     assert len(detail_lines) == visible_lines
-    assert "PASS 2.1 lecture trees and ties at the root: 2/2" in student
+    assert "PASS 2.1 lecture trees: 2/2" in student
 
 
 def test_a_classic_project_folder_is_one_submission_and_a_class_folder_is_not(submissions):

@@ -67,7 +67,7 @@ def test_the_submission_holds_none_of_the_grader(boundary, tmp_path):
     seen = _probe(tmp_path)
     assert seen["modules"] == ["agents.base", "pacman.grading.confinement",
                                "pacman.grading.remote_state", "pacman.grading.state_api",
-                               "pacman.grading.worker"]
+                               "pacman.grading.student_traceback", "pacman.grading.worker"]
     assert seen["fork"] == seen["write"] == seen["kill"] == "PermissionError"
     assert seen["network"] != "open"
 
