@@ -10,6 +10,9 @@ from typing import Any, TextIO
 from collections.abc import Sequence
 
 from pacman.display.base import BaseDisplay
+from pacman.display.controls import QUIT
+from pacman.display.terminal_keys import TerminalKeys, asks_to_quit
+from pacman.game import GameInterrupted
 from pacman.state import GameState
 
 _COLOURS = {"%": "\033[34m", ".": "\033[37m", "o": "\033[97m", "P": "\033[93m",
@@ -67,10 +70,15 @@ class TextDisplay(BaseDisplay):
         self.moves = 0
         #: Terminal rows the last frame took (what the next redraw moves up over).
         self._drawn_lines = 0
+        self.request: str | None = None
+        self.keys = TerminalKeys()
 
     def start(self, state: GameState, agents: Sequence[str]) -> None:
         self.agents = agents
         self.moves = 0
+        self.request = None
+        if self.interactive:
+            self.keys.open()
         self._draw(state, "start")
 
     def update(self, state: GameState, move: Any) -> None:
@@ -80,6 +88,9 @@ class TextDisplay(BaseDisplay):
             self._draw(state, f"move {self.moves}")
 
     def finish(self, state: GameState, result: Any) -> None:
+        self.keys.close()
+        if self.request == QUIT:  # the frame shows the moment of the quit
+            self._draw(state, f"move {result.moves}", wait=False)
         self._drawn_lines = 0  # the frame stays; what follows goes below it
         if self.announce is not None:
             self.announce(result)
@@ -116,9 +127,15 @@ class TextDisplay(BaseDisplay):
         lines = fit_lines(status, width) + fit_lines(players, width)
         return rows, lines + (fit_lines(cropped, width) if cropped else [])
 
-    def _draw(self, state: GameState, label: str) -> None:
+    def close(self) -> None:
+        self.keys.close()
+
+    def _draw(self, state: GameState, label: str, wait: bool = True) -> None:
         size = terminal_size(self.stream) if self.interactive else None
         rows, status = self.frame_lines(state, label, size)
+        hint = "  (q quits)"
+        if self.keys.reading and (size is None or len(status[-1]) + len(hint) <= size[0]):
+            status[-1] += hint
         if self.interactive:
             rows = ["".join(_COLOURS.get(c, "") + c + _RESET if c in _COLOURS else c
                             for c in row) for row in rows]
@@ -132,5 +149,15 @@ class TextDisplay(BaseDisplay):
             self.stream.write("\n".join(rows + status) + "\n")
         self.stream.flush()
         self._drawn_lines = len(rows) + len(status)
-        if self.frame_time:
-            time.sleep(self.frame_time)
+        if wait:
+            self._wait_for_keys()
+
+    def _wait_for_keys(self) -> None:
+        """Pause for :attr:`frame_time`, ending the game if ``q`` or Escape is pressed."""
+        if not self.keys.reading:
+            if self.frame_time:
+                time.sleep(self.frame_time)
+            return
+        if asks_to_quit(self.keys.wait(self.frame_time)):
+            self.request = QUIT
+            raise GameInterrupted(QUIT)

@@ -176,7 +176,7 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         self._previous = None
         if self.announce is not None:
             self.announce(result)
-        if self.request is not None:
+        if self.request is not None or result.outcome == "interrupted":  # a quit, Ctrl-C
             self.redraw()
             return
         self._wait_note = self.next_hint(None)

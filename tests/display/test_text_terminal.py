@@ -3,66 +3,13 @@ terminal, and narrower), read back as the user sees them."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-import time
-import uuid
-from pathlib import Path
-
 import pytest
+from terminal_support import needs_tmux, play_in_terminal
 
 from pacman.display.text import TextDisplay, crop_span, fit_lines
 from pacman.layout import load_layout
 from pacman.state import GameState
 
-ROOT = Path(__file__).resolve().parents[2]
-needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
-
-
-class Terminal:
-    """A detached tmux session of ``columns`` x ``rows`` running one command."""
-
-    def __init__(self, columns: int, rows: int, command: list[str], done: Path) -> None:
-        self.socket = f"pacman-test-{uuid.uuid4().hex[:8]}"
-        self.done = done
-        line = " ".join(f"'{part}'" for part in command)
-        # The pane stays open after the game (what a user would see), and a file says it ended.
-        self.tmux("new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", "game",
-                  f"cd '{ROOT}' && {line}; touch '{done}'; sleep 60")
-
-    def tmux(self, *argv: str) -> str:
-        return subprocess.run(["tmux", "-L", self.socket, "-f", os.devnull, *argv],
-                              capture_output=True, text=True, check=True, timeout=20).stdout
-
-    def wait_until_done(self, seconds: float = 60) -> None:
-        deadline = time.monotonic() + seconds
-        while not self.done.exists():
-            assert time.monotonic() < deadline, "the game did not end"
-            time.sleep(0.1)
-
-    def scrolled(self) -> int:
-        """Lines that left the top of the screen."""
-        return int(self.tmux("display", "-p", "-t", "game", "#{history_size}"))
-
-    def logical_lines(self) -> list[str]:
-        """Every line written, with lines the terminal wrapped joined again."""
-        return self.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "game").splitlines()
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
-
-
-def play_in_terminal(tmp_path: Path, columns: int, rows: int, *argv: str) -> Terminal:
-    terminal = Terminal(columns, rows, [sys.executable, "run.py", "-t", "--frame-time", "0.005",
-                                        *argv], tmp_path / "done")
-    try:
-        terminal.wait_until_done()
-    except BaseException:
-        terminal.close()
-        raise
-    return terminal
 
 
 @needs_tmux
