@@ -257,7 +257,9 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         return Status(move=self.moves, agents=self.agents, outcome=self.outcome,
                       note="  ".join(notes), extra=extra, legend=self.heat_scale,
                       overlay=self.overlay, hint=hint,
-                      paths=view is not None and any(len(p) > 1 for p in view.paths))
+                      paths=view is not None and any(len(p) > 1 for p in view.paths),
+                      values=view.root_values if view is not None else None,
+                      chosen=view.chosen if view is not None else None)
 
     def speed_note(self) -> str:
         """The speed set with +/- and, once measured, the real time per round."""
