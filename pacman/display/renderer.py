@@ -18,7 +18,8 @@ from pacman.display._pygame import pygame
 
 from pacman.display import sprites
 from pacman.display.overlay import HeatScale, SearchView
-from pacman.display.statusbar import Status, bar_height, draw_status, status_items
+from pacman.display.statusbar import (Status, bar_height, draw_status, render_text,
+                                      status_items)
 from pacman.layout import Layout
 from pacman.state import GameState
 
@@ -248,7 +249,7 @@ class Renderer:
     def render_text(self, text: str, colour: tuple[int, int, int] = sprites.STATUS_TEXT
                     ) -> pygame.Surface:
         """``text`` rendered as the status bar renders it (for tests and legends)."""
-        return self.font.render(text, True, colour)
+        return render_text(self, text, colour, self.font_size)
 
 
 def heat_colour(fraction: float) -> tuple[int, int, int]:

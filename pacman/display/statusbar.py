@@ -40,6 +40,9 @@ MOVE_LETTERS = {"North": "N", "East": "E", "South": "S", "West": "W", "Stop": "s
 NO_VALUES_YET = "move values: after Pacman's first move"
 NO_VALUES = "move values: none (Pacman's agent reports no search)"
 PATHS_NOTE = ("lines: the moves expected", "(each agent in its colour)")
+#: Status text below this size is drawn this many times larger and scaled down: the default
+#: font's hinting at small sizes puts gaps inside words ("pacm an", "thi nk").
+SMOOTH_BELOW, SUPERSAMPLE = 64, 3
 #: The keys, when the overlay is off.
 KEYS_HINT = "space pause   right step   +/- speed   s overlay   r restart   q quit"
 
@@ -182,22 +185,43 @@ def _wrap(renderer: Renderer, items: list[Item], size: int, room: int) -> list[l
     return lines
 
 
+def render_text(renderer: Renderer, text: str, colour: tuple[int, int, int],
+                size: int) -> pygame.Surface:
+    """``text`` as the status bar draws it at font ``size`` (cached on the renderer); small
+    sizes are drawn :data:`SUPERSAMPLE` times larger and scaled down, evenly spaced."""
+    if size >= SMOOTH_BELOW:
+        return renderer.text(text, colour, renderer.font_of(size))
+    key = (text, colour, -size)  # negative: apart from the plain renderings' font ids
+    cache = renderer._text_cache
+    rendered = cache.get(key)
+    if rendered is None:
+        if len(cache) > 512:
+            cache.clear()
+        large = renderer.font_of(size * SUPERSAMPLE).render(text, True, colour)
+        rendered = pygame.transform.smoothscale(large, _smooth_size(large.get_size()))
+        cache[key] = rendered
+    return rendered
+
+
+def _smooth_size(size: tuple[int, int]) -> tuple[int, int]:
+    return (max(1, -(-size[0] // SUPERSAMPLE)), max(1, -(-size[1] // SUPERSAMPLE)))
+
+
 def _draw_line(renderer: Renderer, surface: pygame.Surface, line: list[Item], size: int,
                x: int, y: int) -> None:
-    font = renderer.font_of(size)
-    gap = font.size("   ")[0]
+    gap = _text_width(renderer, "   ", size)
     for item in line:
         if isinstance(item, ColourBar):
             rect = _draw_colour_bar(surface, item, pygame.Rect(
                 x, y + size // 5, BAR_LENGTH * size, max(4, size * 3 // 5)))
             renderer.last_status.append(("<colour bar>", rect))
         elif isinstance(item, Chosen):
-            rect = surface.blit(renderer.text(item.text, sprites.PACMAN, font), (x, y))
+            rect = surface.blit(render_text(renderer, item.text, sprites.PACMAN, size), (x, y))
             renderer.last_status.append((item.text, rect))
         else:
             is_score = item.startswith("score ") and not renderer.last_status
             colour = sprites.STATUS_SCORE if is_score else sprites.STATUS_TEXT
-            rect = surface.blit(renderer.text(item, colour, font), (x, y))
+            rect = surface.blit(render_text(renderer, item, colour, size), (x, y))
             renderer.last_status.append((item, rect))
         x = rect.right + gap
 
@@ -216,7 +240,11 @@ def _text_width(renderer: Renderer, text: str, size: int) -> int:
     if width is None:
         if len(renderer.widths) > 4096:
             renderer.widths.clear()
-        width = renderer.widths[key] = renderer.font_of(size).size(text)[0]
+        if size >= SMOOTH_BELOW:
+            width = renderer.font_of(size).size(text)[0]
+        else:
+            width = _smooth_size(renderer.font_of(size * SUPERSAMPLE).size(text))[0]
+        renderer.widths[key] = width
     return width
 
 
