@@ -12,6 +12,7 @@ Cell ``c`` (``y`` counted from the bottom) is drawn at row ``height - 1 - y`` fr
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from collections.abc import Callable, Mapping
 
 from pacman.display._pygame import pygame
@@ -167,7 +168,10 @@ class Renderer:
                             looking, mouth)
         if view is not None:
             self._draw_root_values(surface, view, state)
-        draw_status(self, surface, state, status or Status())
+        status = status or Status()
+        if view is not None and status.overlay and status.values is None:
+            status = replace(status, values=view.root_values, chosen=view.chosen)
+        draw_status(self, surface, state, status)
 
     def _wall_layer(self) -> pygame.Surface:
         if self._walls is None:

@@ -38,7 +38,7 @@ OVERLAY_NOTE = "(yellow: chosen; ring: where he chose)"
 MOVE_LETTERS = {"North": "N", "East": "E", "South": "S", "West": "W", "Stop": "stop"}
 #: The legend's values item when there are none, before the first move and after it.
 NO_VALUES_YET = "move values: after Pacman's first move"
-NO_VALUES = "move values: none (Pacman's agent reports no search)"
+NO_VALUES = "move values: none (no search reported for this move)"
 PATHS_NOTE = ("lines: the moves expected", "(each agent in its colour)")
 #: Status text below this size is drawn this many times larger and scaled down: the default
 #: font's hinting at small sizes puts gaps inside words ("pacm an", "thi nk").

@@ -266,7 +266,7 @@ def test_overlay_draws_the_path_in_the_maze_and_each_value_with_its_move_in_the_
 
 
 @pytest.mark.parametrize("move, says", [(0, "after Pacman's first move"),
-                                        (4, "none (Pacman's agent reports no search)")])
+                                        (4, "none (no search reported for this move)")])
 def test_an_agent_without_values_gets_a_legend_that_says_so(move, says):
     state = GameState.initial(CORRIDOR)
     renderer, _ = frame(state, status=Status(overlay=True, move=move))

@@ -69,7 +69,7 @@ def test_an_agent_that_reports_no_values_is_said_so(x11_window):
         AgentSpec("random", RandomGhost) for _ in range(layout.num_ghosts)]
     run_game(layout, specs, 2, max_moves=4, display=x11_window)
     texts = [t for t, _ in x11_window.renderer.last_status]
-    assert "move values: none (Pacman's agent reports no search)" in texts
+    assert "move values: none (no search reported for this move)" in texts
     assert not any(t.startswith("(yellow") for t in texts)
 
 
