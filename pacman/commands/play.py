@@ -237,7 +237,7 @@ def play(args: argparse.Namespace) -> int:
                    pacman_options(args),
                    parse_assignments(args.ghost_opt, "--ghost-opt"))
     if why and len(specs) > 1:
-        print(f"ghosts: {ghosts}, {why} (-g DirectionalGhost: ghosts that chase Pacman)",
+        print(f"ghosts: {ghosts} ({why}; -g to choose)",
               file=sys.stderr if args.json else sys.stdout, flush=True)
     _check_export(args)
     evaluation = _pacman_evaluation(specs[0])
@@ -318,7 +318,7 @@ def ghosts_of(args: argparse.Namespace) -> tuple[str, str | None]:
         return args.ghosts, None
     habit = classic_habit(args)
     if habit is not None:
-        return CLASSIC_GHOSTS, f"the classic course's default with {habit}"
+        return CLASSIC_GHOSTS, f"the classic default with {habit}"
     return DEFAULT_GHOSTS, None
 
 

@@ -30,7 +30,8 @@ def wins(out: str) -> int:
 def test_a_classic_class_or_maze_name_plays_random_ghosts_and_says_so(capsys, habit):
     code, out, _ = run_cli(capsys, *habit, "-q", "-n", "2", "-s", "0", "--max-moves", "5")
     first, *rest = out.splitlines()
-    assert code == 0 and first.startswith("ghosts: random, the classic course's default with ")
+    assert code == 0 and first.startswith("ghosts: random (the classic default with ")
+    assert len(first) <= 80
     assert " ".join(habit[:2]) in first or " ".join(habit[2:]) in first
     code, out, err = run_cli(capsys, *habit, "-n", "2", "-s", "0", "--max-moves", "5", "--json")
     assert ghost_names(out) == {"random"} and err.startswith("ghosts: random")
