@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from typing import Any
 from collections.abc import Sequence
@@ -27,7 +28,7 @@ def _commands() -> Registry[Any]:
             ("batch", "play many seeded games in parallel: tables, plots, resume"),
             ("report", "tables and plots from a batch results store"),
             ("experiment", "run a lecture experiment into a Markdown report with plots"),
-            ("export", "write a recorded game as an animated GIF (or MP4)"),
+            ("export", "write a recorded game as an animated GIF, an MP4 or a web page (HTML)"),
             ("explain", "a page stepping through Pacman's search at one recorded move")):
         registry.register(name, f"pacman.commands.{name}", help=help_text)
     return registry
@@ -35,6 +36,88 @@ def _commands() -> Registry[Any]:
 
 #: Commands by name: each a module of :mod:`pacman.commands` with ``configure`` and ``run``.
 COMMANDS = _commands()
+
+#: Every line of help within this many columns (fewer on a narrower terminal).
+HELP_WIDTH = 100
+
+#: Examples at the end of each command's help: (command line after the program's name, what
+#: it does). Each is a command that works as shown (the tests run the ones that need no file).
+EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
+    "": (
+        ("-p MinimaxAgent -l minimaxClassic -a depth=4", "the handout's command (random ghosts)"),
+        ("-p alphabeta -t", "watch a game in the terminal"),
+        ("tree recitation -a alphabeta", "alpha-beta on the recitation's tree"),
+        ("grade multiAgents.py", "grade your agents"),
+    ),
+    "play": (
+        ("-p MinimaxAgent -l minimaxClassic -a depth=4", "the handout's command (random ghosts)"),
+        ("-p alphabeta -g directional -t -s 7", "in the terminal, seed 7"),
+        ("-p expectimax -l trappedClassic -q -n 10 --record games.jsonl", "10 games, recorded"),
+        ("--replay games.jsonl --game 2", "watch game 2 of the recording again"),
+    ),
+    "tree": (
+        ("tree recitation -a alphabeta", "the recitation's tree: value and nodes evaluated"),
+        ("tree slides_expectimax -a expectimax --json", "a lecture tree, as JSON"),
+        ("tree my_tree.json -a minimax --depth 2", "your own tree, cut at depth 2"),
+        ("tree recitation -a alphabeta --html ab.html", "a page that steps through the search"),
+    ),
+    "explain": (
+        ("explain games.jsonl --move 5 --html move5.html", "Pacman's search at his 5th move"),
+        ("explain games.jsonl --move 1 --html first.html --theme light", "for a projector"),
+    ),
+    "grade": (
+        ("grade multiAgents.py", "grade one file with the default assignment"),
+        ("grade multiAgents.py -a classic -q q2", "only question q2 of the classic assignment"),
+        ("grade submissions/ --out grades -j 1", "a folder of submissions, one at a time"),
+    ),
+    "batch": (
+        ("batch -p alphabeta -p expectimax -l smallClassic -n 50 --out results",
+         "two agents, 50 seeds each, tables and plots in results/"),
+        ("batch -p minimax --sweep depth=1,2,3 -n 20 -j 1", "one agent at three depths"),
+        ("batch --config batch.toml --store runs.jsonl", "settings from a file; run again to resume"),
+    ),
+    "report": (
+        ("report batch_results.jsonl", "the table of a results store"),
+        ("report batch_results.jsonl --out summary --no-plots", "tables written to summary/"),
+        ("report batch_results.jsonl --compare 1 2", "conditions 1 and 2 on the same seeds"),
+    ),
+    "experiment": (
+        ("experiment --list", "the lecture's experiments"),
+        ("experiment thrashing --games 10 --workers 1", "a small run of one of them"),
+    ),
+    "export": (
+        ("export games.jsonl game.gif", "the first recorded game as an animated GIF"),
+        ("export games.jsonl game.html --game 2", "game 2 as a web page that plays it"),
+        ("export games.jsonl game.mp4 --smooth 3", "an MP4 with smooth movement"),
+    ),
+}
+
+
+def examples_text(command: str, prog: str) -> str:
+    """The "examples:" paragraph of ``command``'s help, each line within :data:`HELP_WIDTH`:
+    the commands with what they do after them, aligned, or above them when that is too wide."""
+    typed = [(f"  {prog} {line}", what) for line, what in EXAMPLES.get(command, ())]
+    column = max((len(text) for text, _ in typed), default=0)
+    inline = all(column + len(what) + 5 <= HELP_WIDTH for _, what in typed)
+    lines = ["examples:"]
+    for text, what in typed:
+        lines += [f"{text:{column}}   # {what}"] if inline else [f"  # {what}", text]
+    return "\n".join(lines)
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help within :data:`HELP_WIDTH` columns; a paragraph whose lines are indented
+    (the examples) is kept as written."""
+
+    def __init__(self, prog: str, **options: Any) -> None:
+        columns = shutil.get_terminal_size((HELP_WIDTH, 24)).columns
+        options.setdefault("width", max(40, min(HELP_WIDTH, columns) - 2))
+        super().__init__(prog, **options)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        fill = super()._fill_text
+        return "\n\n".join(p if "\n " in p else fill(p, width, indent)
+                           for p in text.split("\n\n"))
 
 
 #: The names the program is started by: the installed script and the checkout's script.
@@ -62,22 +145,37 @@ def one_line(message: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
 
 
+def error_line(message: str) -> str:
+    """How every error a user can cause is printed (one line, one prefix for the whole
+    program): ``pacman-arena: MESSAGE``."""
+    return f"{program_name()}: {one_line(message)}"
+
+
+def print_error(message: str) -> None:
+    """Print ``message`` as an error line on stderr (see :func:`error_line`)."""
+    print(error_line(message), file=sys.stderr, flush=True)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+        self.exit(2, error_line(message) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     prog = program_name()
     parser = _Parser(prog=prog, description="Pacman for adversarial search: play games, "
-                     f"search game trees. '{prog} COMMAND --help' describes a command.")
+                     f"search game trees. '{prog} COMMAND --help' describes a command.",
+                     formatter_class=_HelpFormatter,
+                     epilog=examples_text("", prog))
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, module in COMMANDS.items():
         help_text = COMMANDS.help(name)
-        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub = commands.add_parser(name, help=help_text, description=help_text,
+                                  epilog=examples_text(name, prog),
+                                  formatter_class=_HelpFormatter)
         module.configure(sub)
         sub.set_defaults(handler=module.run)
     return parser
@@ -94,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.command_line = args_list  # for reports that quote the command that made them
         return int(args.handler(args) or 0)
     except PacmanError as error:
-        print(f"error: {one_line(str(error))}", file=sys.stderr)
+        print_error(str(error))
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

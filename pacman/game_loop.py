@@ -173,7 +173,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     :mod:`pacman.rules`); an unknown name is a ``ValueError``.
     """
     limit = _limit(move_time_limit)
-    state = state_class(rules).initial(layout, num_ghosts=len(agents) - 1)
+    initial = state = state_class(rules).initial(layout, num_ghosts=len(agents) - 1)
     described: list[dict[str, Any]] = [a.describe() if isinstance(a, AgentSpec)
                  else {"name": type(a).__name__, "options": {}} for a in agents]
     n = len(agents)
@@ -188,6 +188,10 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
             state = _play(state, players, tally, max_moves, limit, display)
     except (KeyboardInterrupt, GameInterrupted):
         interrupted = True
+        # The game so far: the actions played reach the state of the moment of the quit
+        # (rebuilt from them, so that the state, the score and the move count always agree
+        # with the recorded actions, whenever the interrupt came).
+        state, tally.moves = _replayed(initial, tally.actions)
     finally:
         stats = []
         if players is not None:
@@ -207,6 +211,15 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
         with contextlib.suppress(KeyboardInterrupt, GameInterrupted):
             display.finish(state, result)
     return result
+
+
+def _replayed(initial: GameState, actions: Sequence[str]) -> tuple[GameState, int]:
+    """The state ``actions`` lead to from ``initial``, and how many of them are Pacman's."""
+    state, moves = initial, 0
+    for action in actions:
+        moves += state.turn == 0
+        state = state.successor(action)
+    return state, moves
 
 
 class _Tally:

@@ -33,9 +33,12 @@ def run(args: argparse.Namespace) -> int:
     if args.list or not args.name:
         if not args.list:
             raise ConfigurationError("name an experiment; 'experiment --list' lists them")
+        from pacman.commands.listing import print_item
+
         for experiment in experiments.all_experiments():
-            print(f"{experiment.name:14s} {experiment.title} ({experiment.games} games per "
-                  f"condition)\n{'':14s} {experiment.summary}")
+            print_item(experiment.name, f"{experiment.title} ({experiment.games} games per "
+                       "condition)", 14, indent=0)
+            print_item("", experiment.summary, 14, indent=0)
         return 0
     experiment = experiments.get(args.name)
     out = Path(args.out or Path("experiments") / experiment.name)

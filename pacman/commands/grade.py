@@ -93,8 +93,10 @@ def _run_always_writing(args: argparse.Namespace, results: str) -> int:
                                  "the grader, not of your code); the course staff have the "
                                  f"details. ({type(error).__name__})", detail[-4000:]), results)
         print(detail, file=sys.stderr, end="")
-        print(f"grade: the grader failed ({type(error).__name__}: {error}); {results} says so "
-              "with score 0", file=sys.stderr)
+        from pacman.cli import print_error
+
+        print_error(f"grade: the grader failed ({type(error).__name__}: {error}); {results} says so "
+                    "with score 0")
         return 1
 
 

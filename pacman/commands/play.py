@@ -26,6 +26,13 @@ DEFAULT_PACMAN = "alphabeta"
 #: second with many ghosts, where three full rounds would not finish (agents/bounded.py).
 DEFAULT_PACMAN_OPTIONS = {"depth": "3", "node_budget": "20000"}
 DEFAULT_GHOSTS = "directional"
+#: The classic course's default ghosts, played when its habits are in use and ``-g`` is not
+#: given: its handout's results (minimaxClassic, trappedClassic) are against random ghosts.
+CLASSIC_GHOSTS = "random"
+#: The classic course's maze names (shipped character for character under these names).
+CLASSIC_MAZES = ("smallClassic", "mediumClassic", "openClassic", "originalClassic",
+                 "minimaxClassic", "trappedClassic", "capsuleClassic", "contestClassic",
+                 "testClassic", "trickyClassic")
 #: The seed ``--fix-seed`` (the classic course's ``-f``) plays when no ``--seed`` is given.
 FIXED_SEED = 188
 #: The classic course's names for evaluation functions in ``-a evalFn=NAME``.
@@ -47,9 +54,10 @@ def _add_agent_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pacman", "-p", metavar="AGENT",
                         help=f"Pacman agent: name, module:attr or file.py:Name "
                              f"(default: {DEFAULT_PACMAN} with depth=3)")
-    parser.add_argument("--ghosts", "-g", default=DEFAULT_GHOSTS, metavar="AGENT[,AGENT...]",
+    parser.add_argument("--ghosts", "-g", metavar="AGENT[,AGENT...]",
                         help="ghost agent for every ghost, or a comma list, one per ghost "
-                             f"(default: {DEFAULT_GHOSTS})")
+                             f"(default: {DEFAULT_GHOSTS}; {CLASSIC_GHOSTS} with a classic class "
+                             "name or maze, as in the classic course)")
     parser.add_argument("--num-ghosts", type=whole_number(0), metavar="K",
                         help="how many ghosts play (default: every ghost start of the maze)")
     parser.add_argument("--numghosts", "-k", dest="max_ghosts", type=whole_number(0),
@@ -224,9 +232,13 @@ def play(args: argparse.Namespace) -> int:
     num_ghosts = args.num_ghosts
     if num_ghosts is None and args.max_ghosts is not None:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
-    specs = lineup(layout, args.pacman or DEFAULT_PACMAN, args.ghosts, num_ghosts,
+    ghosts, why = ghosts_of(args)
+    specs = lineup(layout, args.pacman or DEFAULT_PACMAN, ghosts, num_ghosts,
                    pacman_options(args),
                    parse_assignments(args.ghost_opt, "--ghost-opt"))
+    if why and len(specs) > 1:
+        print(f"ghosts: {ghosts} ({why}; -g to choose)",
+              file=sys.stderr if args.json else sys.stdout, flush=True)
     _check_export(args)
     evaluation = _pacman_evaluation(specs[0])
     display = _display(args, evaluation)
@@ -285,6 +297,29 @@ def _announce_on_finish(display: BaseDisplay, number: int, seed: int,
     display.games_left = args.games - number - 1
     display.label = f"game {number + 1}/{args.games}, seed {seed}"
     return announced
+
+
+def classic_habit(args: argparse.Namespace) -> str | None:
+    """The classic course's habit in use on this command line, as it was typed (``-p
+    MinimaxAgent``, ``-l minimaxClassic``), or ``None``."""
+    from agents.catalog import CLASSIC_NAMES
+
+    if args.pacman is not None and args.pacman.strip() in CLASSIC_NAMES["pacman"]:
+        return f"-p {args.pacman.strip()}"
+    if args.layout in CLASSIC_MAZES:
+        return f"-l {args.layout}"
+    return None
+
+
+def ghosts_of(args: argparse.Namespace) -> tuple[str, str | None]:
+    """The ghosts that play: ``-g``'s, else :data:`CLASSIC_GHOSTS` when a classic habit is in
+    use (with the reason, to be said), else :data:`DEFAULT_GHOSTS`."""
+    if args.ghosts is not None:
+        return args.ghosts, None
+    habit = classic_habit(args)
+    if habit is not None:
+        return CLASSIC_GHOSTS, f"the classic default with {habit}"
+    return DEFAULT_GHOSTS, None
 
 
 def pacman_options(args: argparse.Namespace) -> dict[str, str]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"a JSON tree file, or a built-in tree: {', '.join(BUILTIN_TREES)}",
     )
     parser.add_argument(
-        "--algorithm", "-a", required=True, choices=ALGORITHMS, help="the search algorithm to run"
+        "--algorithm", "-a", required=True, choices=ALGORITHMS, metavar="NAME",
+        help=f"the search algorithm to run: {', '.join(ALGORITHMS)}"
     )
     parser.add_argument(
         "--depth", type=whole_number(0, "a whole number of plies"), metavar="PLIES",
@@ -73,7 +73,9 @@ def run(args: argparse.Namespace) -> int:
             result = explored.result
             explored.write(args.html, theme=args.theme)
     except (TreeFormatError, ChanceNodeError, _UsageError, ConfigurationError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        from pacman.cli import print_error
+
+        print_error(str(error))
         return 2
     generated = [node.id for node in result.stats.generated or ()]
     evaluated = [node.id for node in result.stats.evaluated or ()]

@@ -55,8 +55,8 @@ def resolve_kind(kind: str) -> str:
     if kind == "auto":
         return "window" if screen_available() and window_supported() else "text"
     if kind == "window" and not window_supported():
-        raise ConfigurationError("the window display is not available in this installation; "
-                                 "use --display text")
+        raise ConfigurationError("the window needs pygame-ce, which is not installed "
+                                 "(pip install pygame-ce); use --display text meanwhile")
     return kind
 
 

@@ -14,7 +14,7 @@ import bisect
 import math
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 from pacman.errors import PacmanError
 from pacman.state import GameState
@@ -149,64 +149,3 @@ class HeatScale:
         upto = bisect.bisect_right(self.values, value)
         middle = (below + max(below, upto - 1)) / 2
         return max(0.0, min(1.0, middle / (count - 1)))
-
-
-Box = tuple[float, float, float, float]
-#: Where the label of each action goes: the direction from Pacman, on screen (y down).
-LABEL_DIRECTIONS = {"North": (0, -1), "South": (0, 1), "East": (1, 0), "West": (-1, 0),
-                    "Stop": (1, 1)}
-
-
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-def _inside(box: Box, area: Box) -> bool:
-    return (box[0] >= area[0] and box[1] >= area[1] and box[0] + box[2] <= area[0] + area[2]
-            and box[1] + box[3] <= area[1] + area[3])
-
-
-def _edge(centre: float, direction: int, gap: float, length: float, shift: float) -> float:
-    """The start of a label of ``length`` along one axis: ``gap`` beyond the centre on the
-    side of ``direction``, or centred (moved by ``shift``) when ``direction`` is 0."""
-    if direction > 0:
-        return centre + gap
-    if direction < 0:
-        return centre - gap - length
-    return centre - length / 2 + shift
-
-
-def place_labels(centre: tuple[float, float], tile: float,
-                 sizes: Sequence[tuple[str, tuple[float, float]]], obstacles: Iterable[Box],
-                 area: Box) -> dict[str, Box]:
-    """Boxes ``(left, top, width, height)`` for the labels of Pacman's actions.
-
-    ``sizes`` lists ``(action, (width, height))`` in the order to place them (the chosen action
-    first). Each label goes beside Pacman's cell (centred at ``centre``, ``tile`` pixels wide)
-    on the side of its action, pushed outwards or sideways as little as possible so that it
-    covers no obstacle (the agents' cells), no label placed before it and stays inside
-    ``area``. Where that is impossible (a crowded tiny maze) it still avoids the other labels
-    and stays inside ``area`` if it can.
-    """
-    cx, cy = centre
-    half = tile / 2
-    blocked = [*obstacles, (cx - half, cy - half, tile, tile)]
-    placed: dict[str, Box] = {}
-    for action, (width, height) in sizes:
-        dx, dy = LABEL_DIRECTIONS.get(action, (1, 1))
-        candidates = []
-        for out in (0, 0.5, 1, 1.5, 2, 3):
-            for side in (0, 0.5, -0.5, 1, -1, 1.5, -1.5):
-                x = _edge(cx, dx, half + 1 + out * tile, width, side * tile)
-                y = _edge(cy, dy, half + 1 + out * tile, height, side * tile)
-                candidates.append((x, y, width, height))
-        inside = [box for box in candidates if _inside(box, area)] or candidates
-        labels = list(placed.values())
-        chosen = next((box for box in inside
-                       if not any(_overlaps(box, other) for other in blocked)), None)
-        if chosen is None:  # crowded: clear of the other labels at least, over an agent
-            chosen = next((box for box in inside
-                           if not any(_overlaps(box, other) for other in labels)), inside[0])
-        placed[action] = chosen
-        blocked.append(chosen)
-    return placed

@@ -12,13 +12,15 @@ Cell ``c`` (``y`` counted from the bottom) is drawn at row ``height - 1 - y`` fr
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from collections.abc import Callable, Mapping
 
 from pacman.display._pygame import pygame
 
 from pacman.display import sprites
-from pacman.display.overlay import HeatScale, SearchView, format_value, place_labels
-from pacman.display.statusbar import Status, bar_height, draw_status, status_items
+from pacman.display.overlay import HeatScale, SearchView
+from pacman.display.statusbar import (Status, bar_height, draw_status, render_text,
+                                      status_items)
 from pacman.layout import Layout
 from pacman.state import GameState
 
@@ -166,7 +168,10 @@ class Renderer:
                             looking, mouth)
         if view is not None:
             self._draw_root_values(surface, view, state)
-        draw_status(self, surface, state, status or Status())
+        status = status or Status()
+        if view is not None and status.overlay and status.values is None:
+            status = replace(status, values=view.root_values, chosen=view.chosen)
+        draw_status(self, surface, state, status)
 
     def _wall_layer(self) -> pygame.Surface:
         if self._walls is None:
@@ -221,30 +226,13 @@ class Renderer:
 
     def _draw_root_values(self, surface: pygame.Surface, view: SearchView,
                           state: GameState) -> None:
-        """Each action's value in a box beside Pacman on that action's side, clear of the
-        agents and of each other; the chosen action's in Pacman's colour with a frame."""
-        order = sorted(view.root_values, key=lambda action: action != view.chosen)
-        texts = {}
-        for action in order:
-            colour = sprites.PACMAN if action == view.chosen else sprites.STATUS_TEXT
-            texts[action] = self._text(format_value(view.root_values[action]), colour,
-                                       self.label_font)
-        pad = 3
-        sizes = [(a, (t.get_width() + 2 * pad, t.get_height() + 2)) for a, t in texts.items()]
-        # Pacman too: he may have moved on
-        agents = [(r.left, r.top, r.width, r.height) for r in map(self.cell_rect, state.positions)]
-        frame = (0, 0, self.size[0], self.status_rect.top)
-        centre = self._centres[view.cell]
-        if view.cell != state.positions[0]:  # Pacman moved on: ring the cell the values are from
+        """A ring on the cell the values are from, once Pacman has moved on. The values
+        themselves, each with its move, are in the status bar's legend: labels in the maze
+        landed on walls or cells away from the move they valued."""
+        if view.cell != state.positions[0]:
+            centre = self._centres[view.cell]
             pygame.draw.circle(surface, sprites.PACMAN, (round(centre[0]), round(centre[1])),
                                round(self.tile * 0.4), max(1, self.tile // 16))
-        boxes = place_labels(centre, self.tile, sizes, agents, frame)
-        for action, box in boxes.items():
-            rect = pygame.Rect(round(box[0]), round(box[1]), round(box[2]), round(box[3]))
-            surface.fill((0, 0, 0), rect)
-            if action == view.chosen:
-                pygame.draw.rect(surface, sprites.PACMAN, rect, 1)
-            surface.blit(texts[action], (rect.left + pad, rect.top + 1))
 
     def text(self, text: str, colour: tuple[int, int, int], font: pygame.font.Font
              ) -> pygame.Surface:
@@ -265,7 +253,7 @@ class Renderer:
     def render_text(self, text: str, colour: tuple[int, int, int] = sprites.STATUS_TEXT
                     ) -> pygame.Surface:
         """``text`` rendered as the status bar renders it (for tests and legends)."""
-        return self.font.render(text, True, colour)
+        return render_text(self, text, colour, self.font_size)
 
 
 def heat_colour(fraction: float) -> tuple[int, int, int]:

@@ -57,6 +57,8 @@ class ExploredSearch:
             Path(path).write_bytes(page)
         except OSError as error:
             raise ConfigurationError(f"{path}: cannot write ({error.strerror or error})") from None
+        except ValueError as error:  # a path no file can have (a NUL byte)
+            raise ConfigurationError(f"{path!r}: cannot write ({error})") from None
         return len(page)
 
     def _repr_html_(self) -> str:

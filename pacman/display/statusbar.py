@@ -2,9 +2,10 @@
 
 1. the score, Pacman's move, the food left, the outcome and notes (paused, speed, thinking);
 2. the agents and what is shown (which game, which seed);
-3. and 4. with the search overlay, its legend: a colour bar of the heat map (by percentile,
-   from the worst to the best value, with a tick where Pacman stands) and what the numbers
-   and lines mean; otherwise a hint of the keys.
+3. and 4. with the search overlay, its legend: the value of each of Pacman's moves, labelled
+   with the move (``N 12  E 8  W -3  stop 5``; the chosen one in Pacman's colour), or why there
+   are none; a colour bar of the heat map (by percentile, from the worst to the best value,
+   with a tick where Pacman stands) and what the lines mean; otherwise a hint of the keys.
 
 Lines 1 and 2 too wide for the frame are drawn in a smaller font; the legend wraps onto its
 second line first and only then gets smaller.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pacman.display._pygame import pygame
 
@@ -31,9 +32,17 @@ LINES = 4
 SMALLEST_FONT = 10
 #: Width of the heat map's colour bar, in multiples of the font size.
 BAR_LENGTH = 5
-#: What the overlay's numbers and lines mean (the end of the legend line).
-OVERLAY_NOTE = ("numbers: each move's value", "(yellow: chosen; ring: where he chose)")
+#: What the overlay's move values mean (after them in the legend).
+OVERLAY_NOTE = "(yellow: chosen; ring: where he chose)"
+#: How each of Pacman's moves is named beside its value, in the order shown.
+MOVE_LETTERS = {"North": "N", "East": "E", "South": "S", "West": "W", "Stop": "stop"}
+#: The legend's values item when there are none, before the first move and after it.
+NO_VALUES_YET = "move values: after Pacman's first move"
+NO_VALUES = "move values: none (no search reported for this move)"
 PATHS_NOTE = ("lines: the moves expected", "(each agent in its colour)")
+#: Status text below this size is drawn this many times larger and scaled down: the default
+#: font's hinting at small sizes puts gaps inside words ("pacm an", "thi nk").
+SMOOTH_BELOW, SUPERSAMPLE = 64, 3
 #: The keys, when the overlay is off.
 KEYS_HINT = "space pause   right step   +/- speed   s overlay   r restart   q quit"
 
@@ -47,6 +56,8 @@ class Status:
     ``extra`` more items for the second line. ``legend`` is the heat map's scale when the
     overlay shows it, ``overlay`` whether the overlay is shown (its legend replaces ``hint``),
     ``paths`` whether principal variations are drawn, ``hint`` the third line otherwise.
+    ``values`` are the values of Pacman's moves in his last decision (``None``: his agent
+    reported none), ``chosen`` the move he took.
     """
 
     move: int = 0
@@ -58,6 +69,15 @@ class Status:
     overlay: bool = False
     paths: bool = False
     hint: str = ""
+    values: Mapping[str, float] | None = None
+    chosen: str | None = None
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """An item of a status line drawn in Pacman's colour: the value of the move he chose."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -67,7 +87,21 @@ class ColourBar:
     tick: float | None
 
 
-Item = str | ColourBar
+Item = str | ColourBar | Chosen
+
+
+def value_items(status: Status) -> list[Item]:
+    """Each of Pacman's move values with its move's letter, in compass order (the chosen one
+    as :class:`Chosen`), or one item saying why there are none."""
+    if not status.values:
+        return [NO_VALUES_YET if status.move == 0 else NO_VALUES]
+    items: list[Item] = ["move values:"]
+    known = [m for m in MOVE_LETTERS if m in status.values]
+    others = sorted(m for m in status.values if m not in MOVE_LETTERS)
+    for move in known + others:
+        text = f"{MOVE_LETTERS.get(move, move)} {format_value(status.values[move])}"
+        items.append(Chosen(text) if move == status.chosen else text)
+    return items
 
 
 def status_items(state: GameState, status: Status) -> list[list[Item]]:
@@ -91,7 +125,9 @@ def status_items(state: GameState, status: Status) -> list[list[Item]]:
 def legend_items(status: Status) -> list[Item]:
     """The overlay's legend: the colour bar between the worst and best values, then what the
     numbers and lines mean."""
-    items: list[Item] = []
+    items: list[Item] = value_items(status)
+    if status.values:
+        items.append(OVERLAY_NOTE)
     scale = status.legend
     if scale is not None:
         if scale.flat:
@@ -102,7 +138,6 @@ def legend_items(status: Status) -> list[Item]:
                       f"best {format_value(scale.high)}"]
             if scale.here is not None:
                 items.append(f"here {format_value(scale.here)}")
-    items += OVERLAY_NOTE
     if status.paths:
         items += PATHS_NOTE
     return items
@@ -150,25 +185,50 @@ def _wrap(renderer: Renderer, items: list[Item], size: int, room: int) -> list[l
     return lines
 
 
+def render_text(renderer: Renderer, text: str, colour: tuple[int, int, int],
+                size: int) -> pygame.Surface:
+    """``text`` as the status bar draws it at font ``size`` (cached on the renderer); small
+    sizes are drawn :data:`SUPERSAMPLE` times larger and scaled down, evenly spaced."""
+    if size >= SMOOTH_BELOW:
+        return renderer.text(text, colour, renderer.font_of(size))
+    key = (text, colour, -size)  # negative: apart from the plain renderings' font ids
+    cache = renderer._text_cache
+    rendered = cache.get(key)
+    if rendered is None:
+        if len(cache) > 512:
+            cache.clear()
+        large = renderer.font_of(size * SUPERSAMPLE).render(text, True, colour)
+        rendered = pygame.transform.smoothscale(large, _smooth_size(large.get_size()))
+        cache[key] = rendered
+    return rendered
+
+
+def _smooth_size(size: tuple[int, int]) -> tuple[int, int]:
+    return (max(1, -(-size[0] // SUPERSAMPLE)), max(1, -(-size[1] // SUPERSAMPLE)))
+
+
 def _draw_line(renderer: Renderer, surface: pygame.Surface, line: list[Item], size: int,
                x: int, y: int) -> None:
-    font = renderer.font_of(size)
-    gap = font.size("   ")[0]
+    gap = _text_width(renderer, "   ", size)
     for item in line:
         if isinstance(item, ColourBar):
             rect = _draw_colour_bar(surface, item, pygame.Rect(
                 x, y + size // 5, BAR_LENGTH * size, max(4, size * 3 // 5)))
             renderer.last_status.append(("<colour bar>", rect))
+        elif isinstance(item, Chosen):
+            rect = surface.blit(render_text(renderer, item.text, sprites.PACMAN, size), (x, y))
+            renderer.last_status.append((item.text, rect))
         else:
             is_score = item.startswith("score ") and not renderer.last_status
             colour = sprites.STATUS_SCORE if is_score else sprites.STATUS_TEXT
-            rect = surface.blit(renderer.text(item, colour, font), (x, y))
+            rect = surface.blit(render_text(renderer, item, colour, size), (x, y))
             renderer.last_status.append((item, rect))
         x = rect.right + gap
 
 
 def _width(renderer: Renderer, line: list[Item], size: int) -> int:
-    widths = [BAR_LENGTH * size if isinstance(item, ColourBar) else _text_width(renderer, item, size)
+    widths = [BAR_LENGTH * size if isinstance(item, ColourBar) else
+              _text_width(renderer, item.text if isinstance(item, Chosen) else item, size)
               for item in line]
     return sum(widths) + _text_width(renderer, "   ", size) * max(0, len(widths) - 1)
 
@@ -180,7 +240,11 @@ def _text_width(renderer: Renderer, text: str, size: int) -> int:
     if width is None:
         if len(renderer.widths) > 4096:
             renderer.widths.clear()
-        width = renderer.widths[key] = renderer.font_of(size).size(text)[0]
+        if size >= SMOOTH_BELOW:
+            width = renderer.font_of(size).size(text)[0]
+        else:
+            width = _smooth_size(renderer.font_of(size * SUPERSAMPLE).size(text))[0]
+        renderer.widths[key] = width
     return width
 
 

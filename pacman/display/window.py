@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pacman.display import controls
 from pacman.display._pygame import pygame
+from pacman.display.banner import draw_end_banner
 from pacman.display.overlay import HeatScale, SearchView, heat_map, search_view
 from pacman.display.renderer import MAX_TILE, Renderer, Status
 from pacman.display.statusbar import KEYS_HINT
@@ -115,6 +116,8 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         self._round_began: float | None = None
         self._round_seconds: deque[float] = deque(maxlen=10)
         self._wait_note = ""
+        #: Where the end-of-game banner is drawn (``None`` while a game goes on).
+        self.banner: pygame.Rect | None = None
 
     def human_input(self) -> WindowDisplay:
         """The window reads a human player's keys (:class:`~pacman.display.controls.HumanInput`)."""
@@ -176,7 +179,7 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         self._previous = None
         if self.announce is not None:
             self.announce(result)
-        if self.request is not None:
+        if self.request is not None or result.outcome == "interrupted":  # a quit, Ctrl-C
             self.redraw()
             return
         self._wait_note = self.next_hint(None)
@@ -257,7 +260,9 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         return Status(move=self.moves, agents=self.agents, outcome=self.outcome,
                       note="  ".join(notes), extra=extra, legend=self.heat_scale,
                       overlay=self.overlay, hint=hint,
-                      paths=view is not None and any(len(p) > 1 for p in view.paths))
+                      paths=view is not None and any(len(p) > 1 for p in view.paths),
+                      values=view.root_values if view is not None else None,
+                      chosen=view.chosen if view is not None else None)
 
     def speed_note(self) -> str:
         """The speed set with +/- and, once measured, the real time per round."""
@@ -276,6 +281,11 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         self.renderer.draw(self.screen, state, previous=previous, progress=progress,
                            status=self.status(note), facing=self.facing,
                            view=self._view if self.overlay else None, heat=heat)
+        self.banner = None
+        if self.outcome is not None and self.request != controls.RESTART:
+            self.banner = draw_end_banner(self.screen, self.renderer, self.outcome,
+                            f"score {state.score} in {self.moves} moves",
+                            keep_clear=self.renderer.cell_rect(state.positions[0]))
         pygame.display.flip()
 
     @property

@@ -8,7 +8,10 @@ signal handlers are off here, and a watchdog fails any test that runs too long.
 
 from __future__ import annotations
 
+import os
+import shutil
 import signal
+import subprocess
 import sys
 
 import pytest
@@ -54,3 +57,22 @@ def window():
     pygame.event.clear()
     yield display
     display.close()
+
+
+@pytest.fixture
+def x_display():
+    """A virtual X display (Xvfb) for the real window; its ``DISPLAY`` name."""
+    if not (shutil.which("Xvfb") and shutil.which("xdotool")):
+        pytest.skip("needs Xvfb and xdotool")
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24",
+                               "-nolisten", "tcp"], pass_fds=(write,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        number = numbers.readline().strip()
+    try:
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -8,13 +8,13 @@ import time
 
 import pytest
 from display_support import press
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from agents.evaluation import better
 from agents.search_agents import AlphaBetaAgent
 from pacman.display import pacing, people
 from pacman.display._pygame import pygame
-from pacman.display.overlay import HeatScale, SearchView, heat_map, place_labels
+from pacman.display.overlay import HeatScale, SearchView, heat_map
 from pacman.display.renderer import Renderer, Status, heat_colour
 from pacman.display.window import WindowDisplay
 from pacman.game import AgentSpec, run_game
@@ -25,43 +25,6 @@ from pacman.state import GameState
 
 def overlaps(a, b) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-# --- labels -------------------------------------------------------------------------------
-
-@settings(max_examples=60, deadline=None)
-@given(tile=st.integers(12, 64),
-       widths=st.lists(st.integers(10, 80), min_size=2, max_size=5),
-       agents=st.lists(st.sampled_from([(-1, 0), (1, 0), (0, -1), (0, 1), (1, 1), (-1, -1)]),
-                       max_size=4, unique=True))
-def test_labels_sit_beside_pacman_clear_of_agents_and_each_other(tile, widths, agents):
-    centre = (20 * tile, 20 * tile)
-    area = (0, 0, 40 * tile, 40 * tile)
-    actions = ["North", "South", "East", "West", "Stop"][:len(widths)]
-    sizes = [(a, (w, max(12, tile // 2))) for a, w in zip(actions, widths)]
-    obstacles = [(centre[0] + dx * tile - tile / 2, centre[1] + dy * tile - tile / 2, tile, tile)
-                 for dx, dy in agents]
-    boxes = place_labels(centre, tile, sizes, obstacles, area)
-    pacman = (centre[0] - tile / 2, centre[1] - tile / 2, tile, tile)
-    placed = list(boxes.values())
-    for index, box in enumerate(placed):
-        assert not overlaps(box, pacman)
-        assert not any(overlaps(box, other) for other in obstacles)
-        assert not any(overlaps(box, other) for other in placed[index + 1:])
-        # beside Pacman: within a few cells of him
-        assert abs(box[0] + box[2] / 2 - centre[0]) <= 4 * tile + box[2]
-        assert abs(box[1] + box[3] / 2 - centre[1]) <= 4 * tile + box[3]
-
-
-def test_each_label_is_on_the_side_of_its_action_when_there_is_room():
-    tile = 30
-    centre = (300.0, 300.0)
-    sizes = [(a, (40, 16)) for a in ("North", "South", "East", "West")]
-    boxes = place_labels(centre, tile, sizes, [], (0, 0, 600, 600))
-    assert boxes["North"][1] + 16 <= centre[1] - tile / 2
-    assert boxes["South"][1] >= centre[1] + tile / 2
-    assert boxes["East"][0] >= centre[0] + tile / 2
-    assert boxes["West"][0] + 40 <= centre[0] - tile / 2
 
 
 # --- the colour scale ---------------------------------------------------------------------

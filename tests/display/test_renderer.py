@@ -239,19 +239,36 @@ def test_principal_variation_becomes_each_agents_path():
     assert search_view(state, None) is None and search_view(state, {"nodes": 3}) is None
 
 
-def test_overlay_draws_root_values_beside_pacman_and_the_path():
+def test_overlay_draws_the_path_in_the_maze_and_each_value_with_its_move_in_the_legend():
     state = GameState.initial(CORRIDOR)
     walk = state.successor("West").successor("West")
-    view = SearchView(state.pacman_cell, {"West": 12.0, "East": -3.0, "Stop": 0.0}, "West",
-                      principal_paths(state, ["West", "West"]))
-    renderer, plain = frame(state)
-    _, drawn = frame(state, view=view)
-    west = renderer.cell_rect(state.pacman_cell - 1)
-    yellow = [pixel(drawn, (x, y)) for x in range(west.left, west.right)
-              for y in range(west.top, west.bottom)].count(sprites.PACMAN)
-    assert yellow > 0  # the chosen action's value, and the path, in Pacman's colour
-    east = renderer.cell_rect(state.pacman_cell + 1)
-    assert (pygame.image.tobytes(drawn.subsurface(east), "RGB")
-            != pygame.image.tobytes(plain.subsurface(east), "RGB"))
+    values = {"West": 12.0, "East": -3.0, "Stop": 0.0}
+    view = SearchView(state.pacman_cell, values, "West", principal_paths(state, ["West", "West"]))
+    status = Status(overlay=True, values=values, chosen="West", move=1)
+    _, plain = frame(state, status=Status(overlay=True, move=1))
+    renderer, drawn = frame(state, view=view, status=status)
+    # No number in the maze: the cell beyond the east move and the walls above are untouched.
+    for cell in (state.pacman_cell + 1, state.pacman_cell + CORRIDOR.width):
+        east = renderer.cell_rect(cell)
+        assert (pygame.image.tobytes(drawn.subsurface(east), "RGB")
+                == pygame.image.tobytes(plain.subsurface(east), "RGB"))
+    texts = dict(renderer.last_status)
+    assert {"move values:", "E -3", "W 12", "stop 0"} <= set(texts)
+
+    def yellow(rect):  # Pacman's colour, give or take the text's smoothing
+        return any(r > 200 and g > 200 and b < 80 for r, g, b in
+                   (pixel(drawn, (x, y)) for x in range(rect.left, rect.right)
+                    for y in range(rect.top, rect.bottom)))
+
+    assert yellow(texts["W 12"]) and not yellow(texts["E -3"])
     end = renderer.cell_centre(walk.pacman_cell)
     assert pixel(drawn, end) == sprites.PACMAN and pixel(plain, end) != sprites.PACMAN
+
+
+@pytest.mark.parametrize("move, says", [(0, "after Pacman's first move"),
+                                        (4, "none (no search reported for this move)")])
+def test_an_agent_without_values_gets_a_legend_that_says_so(move, says):
+    state = GameState.initial(CORRIDOR)
+    renderer, _ = frame(state, status=Status(overlay=True, move=move))
+    texts = [text for text, _ in renderer.last_status]
+    assert f"move values: {says}" in texts and not any("yellow" in t for t in texts)

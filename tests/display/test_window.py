@@ -176,7 +176,7 @@ def test_keyboard_pacman_without_a_window_is_a_configuration_error():
 def test_cli_keyboard_without_a_window_is_one_line(capsys):
     code = main(["--layout", "tiny", "--pacman", "keyboard", "--display", "none"])
     out, err = capsys.readouterr()
-    assert code == 2 and err.startswith("error: ") and "window" in err
+    assert code == 2 and err.startswith("pacman-arena: ") and "window" in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
@@ -232,5 +232,5 @@ def test_a_window_that_cannot_open_is_one_line(capsys, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "no_such_driver")
     code = main(["--layout", "tiny", "--pacman", "greedy", "--display", "window"])
     out, err = capsys.readouterr()
-    assert code == 2 and err.startswith("error: cannot open the game window")
+    assert code == 2 and err.startswith("pacman-arena: cannot open the game window")
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -39,6 +39,7 @@ def assert_one_line_error(code: int, out: str, err: str, *needles: str) -> None:
     assert "Traceback" not in err and "Traceback" not in out
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1, err
+    assert lines[0].startswith("pacman-arena: "), lines[0]  # one prefix for every error
     for needle in needles:
         assert needle in lines[0], (needle, lines[0])
 
@@ -102,7 +103,7 @@ def test_replay_of_a_tampered_recording_is_a_one_line_error(capsys, maze_file, t
     data["score"] += 3
     record.write_text(json.dumps(data) + "\n", encoding="utf-8")
     assert_one_line_error(*run_cli(capsys, "--replay", str(record), "--display", "none"),
-                          "error:")
+                          "the replay ends with score")
     record.write_text("{broken\n", encoding="utf-8")
     assert_one_line_error(*run_cli(capsys, "--replay", str(record), "--display", "none"),
                           str(record))
@@ -190,5 +191,6 @@ def test_list_layouts_names_every_shipped_maze(capsys):
 
     code, out, _ = run_cli(capsys, "--list-layouts")
     assert code == 0
-    listed = {line.split()[0] for line in out.splitlines() if line.strip()}
+    # an item's text wraps onto indented lines; each item starts with its name
+    listed = {line.split()[0] for line in out.splitlines() if line.strip() and line[0] != " "}
     assert listed == set(shipped_layout_names())

@@ -445,3 +445,32 @@ def test_last_report_reaches_the_display():
     assert reports[0] == (0, "Stop", {"depth": 2})
     assert reports[1][0] == 1 and reports[1][2] is None
     assert reports[2] == (0, "East", {"depth": 2})
+
+
+@pytest.mark.parametrize("stop", [GameInterrupted, KeyboardInterrupt])
+@pytest.mark.parametrize("after", [1, 4, 8])
+def test_a_quit_reports_the_game_so_far(stop, after):
+    """A quit (a key in a display, Ctrl-C) reports the score, moves and state of its moment,
+    and the recording of the quit game replays to that state."""
+    from agents.basic import GreedyPacman
+    from agents.ghosts import RandomGhost
+
+    class QuitsAfter(RecordingDisplay):
+        def update(self, state, move):
+            super().update(state, move)
+            if len(self.states) == after + 1:
+                raise stop()
+
+        def finish(self, state, result):
+            self.finished_state = state
+
+    display = QuitsAfter()
+    specs = [AgentSpec("greedy", GreedyPacman), AgentSpec("random", RandomGhost),
+             AgentSpec("random", RandomGhost)]
+    result = run_game(MAZE, specs, 3, max_moves=50, display=display)
+    shown = display.states[-1]
+    assert result.outcome == "interrupted" and len(result.actions) == after
+    assert result.score == shown.score and result.moves == -(-after // 3)
+    assert display.finished_state == shown
+    *_, last = replay_states(GameResult.from_json(result.to_json()))
+    assert last == shown

@@ -148,10 +148,10 @@ def test_cli_grades_and_writes_json_and_gradescope(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["grade", "no/such/file.py"], "error: no/such/file.py: no such Python file or folder"),
-    (["grade", "/dev/zero"], "error: /dev/zero: not a Python file or folder"),
-    (["grade", "tests/grading/zoo/correct_native.py", "-a", "nope"], "error: no assignment file 'nope'"),
-    (["grade", "tests/grading/zoo/correct_native.py", "-q", "q9"], "error: no question 'q9'"),
+    (["grade", "no/such/file.py"], "run.py: no/such/file.py: no such Python file or folder"),
+    (["grade", "/dev/zero"], "run.py: /dev/zero: not a Python file or folder"),
+    (["grade", "tests/grading/zoo/correct_native.py", "-a", "nope"], "run.py: no assignment file 'nope'"),
+    (["grade", "tests/grading/zoo/correct_native.py", "-q", "q9"], "run.py: no question 'q9'"),
 ])
 def test_cli_errors_are_one_line_with_exit_code_2(args, message):
     done = _run(*args)

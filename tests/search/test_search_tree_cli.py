@@ -146,7 +146,7 @@ def test_cli_errors_are_one_line_with_code_2(argv, message, capsys):
     code, out, err = run_cli(argv, capsys)
     assert code == 2
     assert out == ""
-    assert err.count("\n") == 1 and err.startswith("error: ")
+    assert err.count("\n") == 1 and err.startswith("pacman-arena: ")
     assert message in err
 
 
