@@ -72,7 +72,8 @@ def test_sdist_and_wheel_pass_twine_and_hold_the_data(dist):
     assert {f"{info}/licenses/LICENSE", f"{info}/licenses/layouts/NOTICE"} <= names
     assert not any(name.startswith(("tests/", "examples/", "bench/")) for name in names)
     top = f"pacman_arena-{pacman.__version__}/"
-    members = set(tarfile.open(sdist).getnames())
+    with tarfile.open(sdist) as archive:
+        members = set(archive.getnames())
     assert {top + name for name in [*SHIPPED, "LICENSE", "tests/envs/test_training.py",
                                     "examples/train_masked_ppo.py"]} <= members
 

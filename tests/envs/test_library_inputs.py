@@ -70,7 +70,7 @@ def test_aec_illegal_action_ends_the_game_with_the_stated_penalty():
     assert env.rewards == {"pacman_0": -500.0, "ghost_1": 0.0, "ghost_2": 0.0}
     assert env.infos["pacman_0"]["illegal_action"] is True
     assert env.unwrapped.game is game  # the game is left as it was
-    for agent in env.agent_iter():
+    for _ in env.agent_iter():
         assert env.last()[2]
         env.step(None)
     assert env.agents == []

@@ -120,3 +120,36 @@ def test_pettingzoo_through_supersuit_trains_ppo():
     model.learn(total_timesteps=3000)
     assert model.num_timesteps >= 3000
     vec.close()
+
+
+def test_the_documented_routes_run_as_written(monkeypatch):
+    """docs/rl.md's code, every ``learn`` cut to one rollout (``n_steps`` per environment)."""
+    import re
+    from pathlib import Path
+
+    from stable_baselines3.common.base_class import BaseAlgorithm
+
+    setup = BaseAlgorithm._setup_learn
+    monkeypatch.setattr(BaseAlgorithm, "_setup_learn",
+                        lambda self, total_timesteps, *args, **kw: setup(self, 1, *args, **kw))
+    doc = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+    cells = re.findall(r"```python\n(.*?)```", doc.read_text("utf-8"), re.S)
+    assert len(cells) == 2
+    for cell in cells:
+        namespace: dict = {}
+        exec(cell, namespace)  # noqa: S102  (our own documentation)
+    assert namespace["vec"].num_envs == 4 * 3  # four copies of the three agents
+
+
+def test_the_example_trains_and_prints_its_table(tmp_path, capsys):
+    import runpy
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "train_masked_ppo.py"
+    example = runpy.run_path(str(script))
+    assert example["main"](["--steps", "2048", "--eval-games", "4", "--max-moves", "40",
+                            "--save", str(tmp_path / "model.zip")]) == 0
+    printed = capsys.readouterr().out
+    assert "| masked PPO | 4 |" in printed and "| random | 4 |" in printed
+    assert "score difference (masked PPO - random) over 4 shared seeds" in printed
+    assert (tmp_path / "model.zip").stat().st_size > 0
