@@ -153,3 +153,15 @@ def test_the_example_trains_and_prints_its_table(tmp_path, capsys):
     assert "| masked PPO | 4 |" in printed and "| random | 4 |" in printed
     assert "score difference (masked PPO - random) over 4 shared seeds" in printed
     assert (tmp_path / "model.zip").stat().st_size > 0
+
+
+@pytest.mark.parametrize("observation", ["flat", "image"])
+def test_stable_baselines3_check_env_is_silent(observation):
+    import warnings
+
+    from stable_baselines3.common.env_checker import check_env
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(gym_env(observation=observation).unwrapped)
+    assert [str(w.message) for w in caught] == []
