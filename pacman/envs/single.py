@@ -81,7 +81,7 @@ class PacmanEnv(gymnasium.Env):
                               render_mode, self.metadata["render_fps"], "gymnasium.make")
 
     def reset(self, *, seed: int | None = None, options: dict | None = None
-              ) -> tuple[np.ndarray, dict[str, Any]]:
+              ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         self.seed_of_game = int(self.np_random.integers(SEED_BOUND))
         self.game = GameState.initial(self.layout, len(self.ghost_specs))
