@@ -141,18 +141,19 @@ class BatchPlan:
 
     def size(self, shard: tuple[int, int] | None = None) -> int:
         """How many jobs the plan (or shard ``(i, n)`` of it) holds."""
-        total = self.games * len(self.conditions())
+        width = len(self.conditions())
         if shard is None:
-            return total
+            return self.games * width
         number, count = shard
-        return len(range(number - 1, total, count))
+        return len(range(number - 1, self.games, count)) * width
 
     def numbered_jobs(self, shard: tuple[int, int] | None = None
                       ) -> Iterator[tuple[int, GameJob]]:
         """``(position, job)`` of every job, seed first, built one at a time (so a plan of
-        any size costs no memory). With ``shard=(i, n)`` (``1 <= i <= n``) only the jobs at
-        positions ``i - 1, i - 1 + n, i - 1 + 2n, ...``: the n shards together are the plan,
-        each with every condition equally far along. Positions are those of the whole plan."""
+        any size costs no memory). With ``shard=(i, n)`` (``1 <= i <= n``) only games
+        ``i - 1, i - 1 + n, i - 1 + 2n, ...`` of every condition: the n shards together are the
+        plan, and each holds every condition in the same measure (so shards of a plan mixing
+        slow and fast agents take about as long). Positions are those of the whole plan."""
         conditions = self.conditions()
         labels = [c[0] for c in conditions]
         duplicated = {label for label in labels if labels.count(label) > 1}
@@ -167,16 +168,17 @@ class BatchPlan:
 
     def _numbered(self, conditions: list[tuple[str, AgentEntry, AgentEntry, str]],
                   first: int, step: int) -> Iterator[tuple[int, GameJob]]:
+        """Jobs of games ``first, first + step, ...`` of every condition, seed first."""
         width = len(conditions)
-        for position in range(first, self.games * width, step):
-            index, column = divmod(position, width)
-            label, pac, ghost, layout = conditions[column]
-            yield position, GameJob(
-                condition=label, layout=layout, pacman=pac.agent, pacman_options=pac.options,
-                ghosts=ghost.agent,  # type: ignore[arg-type]  # GameJob splits a name list
-                ghost_options=ghost.options, num_ghosts=self.num_ghosts,
-                seed=game_seed(self.seed, index), max_moves=self.max_moves,
-                move_time_limit=self.time_limit)
+        for index in range(first, self.games, step):
+            for column, (label, pac, ghost, layout) in enumerate(conditions):
+                yield index * width + column, GameJob(
+                    condition=label, layout=layout, pacman=pac.agent,
+                    pacman_options=pac.options,
+                    ghosts=ghost.agent,  # type: ignore[arg-type]  # GameJob splits a name list
+                    ghost_options=ghost.options, num_ghosts=self.num_ghosts,
+                    seed=game_seed(self.seed, index), max_moves=self.max_moves,
+                    move_time_limit=self.time_limit)
 
 
 def _layout_label(layout: str) -> str:

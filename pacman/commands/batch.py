@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from pathlib import Path
 from typing import Any
 
 from pacman.batch.plan import (AgentEntry, BatchPlan, expand_sweeps, parse_sweep,
@@ -44,6 +45,17 @@ def shard(text: str) -> tuple[int, int]:
     if not 1 <= parsed[0] <= parsed[1]:
         raise argparse.ArgumentTypeError(f"I/N needs 1 <= I <= N, got {text!r}")
     return parsed
+
+
+def shard_path(path: str, part: tuple[int, int], folder: bool = False) -> str:
+    """The store file (or ``folder``) ``path`` made shard ``part``'s own, so that the tasks of
+    an array never write to one place: ``runs/depth.jsonl`` -> ``runs/depth.shard-2-of-4.jsonl``,
+    ``results/depth`` (a folder) -> ``results/depth.shard-2-of-4``."""
+    tag = f"shard-{part[0]}-of-{part[1]}"
+    where = Path(path)
+    if folder or not where.suffix:
+        return str(where.with_name(f"{where.name}.{tag}"))
+    return str(where.with_name(f"{where.stem}.{tag}{where.suffix}"))
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -87,8 +99,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"{DEFAULT_STORE})")
     parser.add_argument("--no-store", action="store_true", help="keep results in memory only")
     parser.add_argument("--shard", type=shard, metavar="I/N",
-                        help="play only shard I of N (1 <= I <= N) of the jobs, e.g. one task "
-                             "of a Slurm array; 'report' merges the shards' stores")
+                        help="play only games I, I+N, I+2N, ... of every condition (1 <= I <= N), "
+                             "e.g. one task of a Slurm array, into a store and --out folder of "
+                             "the shard's own (NAME.shard-I-of-N); 'report' merges the stores")
     add_table_options(parser, default_pairs="; default: each against the first with the "
                                             "same ghosts and maze")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -134,6 +147,10 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
     if limit is not None and math.isinf(limit):
         settings["time_limit"] = None
     settings["shard"] = args.shard
+    if args.shard is not None:
+        for key in ("store", "out"):
+            if settings[key] is not None:
+                settings[key] = shard_path(settings[key], args.shard, folder=key == "out")
     return settings
 
 
@@ -156,6 +173,8 @@ def run(args: argparse.Namespace) -> int:
     store = settings["store"]
     if store is not None:
         check_store_path(store)
+        if shard_of is not None:
+            note(f"shard {shard_of[0]}/{shard_of[1]}: results in {store}")
     games: list[tuple[int, Any, Any]] = []  # (position, job, result: a slim one when stored)
     shared: dict[str, Any] = {}  # one job object per condition: the tables read only those
     try:

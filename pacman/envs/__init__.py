@@ -3,7 +3,10 @@
 * :func:`env` / :class:`raw_env`: a PettingZoo AEC environment, every agent taking its turn;
 * :class:`parallel_env`: the same game in rounds, as a PettingZoo parallel environment;
 * ``gymnasium.make("PacmanArena/Pacman-v0", layout=..., ghosts=...)``: Pacman alone against
-  ghost agents of the catalog (:class:`PacmanEnv`), registered when this package is imported.
+  ghost agents of the catalog (:class:`PacmanEnv`), registered when this package is imported,
+  with ``max_episode_steps`` 1,000 (the default ``max_moves``; give both to play longer).
+
+Actions, illegal actions and observation formats, the same in all three: :mod:`pacman.envs.options`.
 
 They need the ``rl`` extra: ``pip install -e '.[rl]'`` (PettingZoo and Gymnasium).
 """
@@ -17,7 +20,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installation
     raise ImportError(f"pacman.envs needs the rl extra ({missing.name} is not installed): "
                       "pip install -e '.[rl]'") from missing
 
-from pacman.envs.aec import env, raw_env
+from pacman.envs.aec import DEFAULT_MAX_MOVES, env, raw_env
 from pacman.envs.observation import Observer, plane_count
 from pacman.envs.parallel import parallel_env
 from pacman.envs.single import PacmanEnv
@@ -25,7 +28,8 @@ from pacman.envs.single import PacmanEnv
 GYMNASIUM_ID = "PacmanArena/Pacman-v0"
 
 if GYMNASIUM_ID not in gymnasium.registry:
-    gymnasium.register(id=GYMNASIUM_ID, entry_point="pacman.envs.single:PacmanEnv")
+    gymnasium.register(id=GYMNASIUM_ID, entry_point="pacman.envs.single:PacmanEnv",
+                       max_episode_steps=DEFAULT_MAX_MOVES)
 
 __all__ = ["env", "raw_env", "parallel_env", "PacmanEnv", "Observer", "plane_count",
            "GYMNASIUM_ID"]

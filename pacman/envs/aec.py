@@ -2,15 +2,20 @@
 
 Agents are ``pacman_0`` and ``ghost_1`` .. ``ghost_k``, acting in that order every round.
 Every agent has the action space ``Discrete(5)`` (North, South, East, West, Stop, as in
-:data:`pacman.directions.ACTIONS`) and observes a dict of ``observation`` (the planes of
-:mod:`pacman.envs.observation`) and ``action_mask`` (its legal actions in the current position;
-ghosts may never stop nor, except at a dead end, reverse). Playing an action the mask forbids
-raises :class:`pacman.errors.IllegalActionError`.
+:data:`pacman.directions.ACTIONS`) and, by default, observes a dict of ``observation`` (the
+planes of :mod:`pacman.envs.observation`) and ``action_mask`` (its legal actions in the current
+position; ghosts may never stop nor, except at a dead end, reverse); ``observation=`` chooses
+another format. Actions may be numpy integers or 0-d arrays; an action the mask forbids ends
+the episode with ``illegal_reward`` for the mover, or is replaced with ``illegal_action="stop"``
+(see :mod:`pacman.envs.options`).
 
 Rewards are score changes: after each move Pacman gets the change of the game score and every
 ghost its negation (so over a round, each agent collects the change since its own last move).
 A win or a loss terminates every agent; reaching ``max_moves`` of Pacman's moves (at the end of
-a round) truncates every agent. The game has no chance of its own: ``reset(seed=...)`` accepts a
+a round) truncates every agent (``max_cycles``, PettingZoo's name, is the same limit). The
+environment is not parallelizable in PettingZoo's sense (a game can end, and a ghost's legal
+moves change, in the middle of a round), so ``aec_to_parallel`` refuses it; use
+:class:`pacman.envs.parallel_env`, which plays rounds. The game has no chance of its own: ``reset(seed=...)`` accepts a
 seed for the API's sake, and the same actions always give the same game.
 """
 
@@ -24,19 +29,34 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pacman.directions import ACTIONS
-from pacman.errors import ConfigurationError, IllegalActionError
+from pacman.errors import ConfigurationError
 from pacman.envs.observation import Observer
+from pacman.envs.options import (DEFAULT_ILLEGAL_REWARD, Encoding, action_index,
+                                 check_illegal_action, replacement)
 from pacman.envs.rendering import RENDER_MODES, Screen
 from pacman.layout import Layout, load_layout
 from pacman.state import GameState
 
 PACMAN_AGENT = "pacman_0"
 RENDER_FPS = 10
+#: Pacman's moves before an episode is truncated, unless told otherwise (as ``pacman-arena``).
+DEFAULT_MAX_MOVES = 1000
 
 
 def agent_names(num_ghosts: int) -> list[str]:
     """The agents of a game with ``num_ghosts`` ghosts, in turn order."""
     return [PACMAN_AGENT] + [f"ghost_{index}" for index in range(1, num_ghosts + 1)]
+
+
+def move_limit(max_moves: int | None, max_cycles: int | None) -> int | None:
+    """The one limit of ``max_moves`` and its PettingZoo spelling ``max_cycles`` (which, when
+    given, replaces the default ``max_moves``)."""
+    if max_cycles is None:
+        return max_moves
+    if max_moves not in (max_cycles, DEFAULT_MAX_MOVES):
+        raise ConfigurationError(f"max_cycles ({max_cycles!r}) and max_moves ({max_moves!r}) "
+                                 "name the same limit; give one of them")
+    return max_cycles
 
 
 def game_setup(layout: Layout | str, num_ghosts: int | None, max_moves: int | None,
@@ -59,33 +79,34 @@ def game_setup(layout: Layout | str, num_ghosts: int | None, max_moves: int | No
 
 def action_name(action: Any) -> str:
     """The action string of an action index; a clear error for anything else."""
-    if isinstance(action, (int, np.integer)) and 0 <= action < len(ACTIONS):
-        return ACTIONS[int(action)]
-    raise IllegalActionError(f"an action is an index 0 to {len(ACTIONS) - 1} "
-                             f"({', '.join(ACTIONS)}), got {action!r}")
+    return ACTIONS[action_index(action)]
 
 
 class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
     """The AEC environment without PettingZoo's order-enforcing wrapper (see :func:`env`)."""
 
     metadata: dict[str, Any] = {"name": "pacman_arena_v0", "render_modes": RENDER_MODES,
-                "render_fps": RENDER_FPS, "is_parallelizable": True}
+                                "render_fps": RENDER_FPS, "is_parallelizable": False}
 
     def __init__(self, layout: Layout | str = "small_classic", num_ghosts: int | None = None,
-                 max_moves: int | None = 1000, render_mode: str | None = None) -> None:
+                 max_moves: int | None = DEFAULT_MAX_MOVES, render_mode: str | None = None, *,
+                 max_cycles: int | None = None, observation: str = "dict",
+                 illegal_action: str = "end", illegal_reward: float = DEFAULT_ILLEGAL_REWARD,
+                 cell_pixels: int | None = None) -> None:
         super().__init__()
+        max_moves = move_limit(max_moves, max_cycles)
         self.layout, count = game_setup(layout, num_ghosts, max_moves, render_mode)
+        check_illegal_action(illegal_action, illegal_reward)
         self.max_moves = max_moves
         self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         self.possible_agents = agent_names(count)
         self.agent_name_mapping = {name: index for index, name in enumerate(self.possible_agents)}
         self.observer = Observer(self.layout, count)
         shape = self.observer.shape
-        self.observation_spaces = {
-            name: spaces.Dict({
-                "observation": spaces.Box(0, 1, shape, dtype=np.int8),
-                "action_mask": spaces.Box(0, 1, (len(ACTIONS),), dtype=np.int8)})
-            for name in self.possible_agents}
+        self.encoding = Encoding(observation, shape, cell_pixels)
+        self.observation_spaces = {name: self.encoding.space for name in self.possible_agents}
         self.action_spaces = {name: spaces.Discrete(len(ACTIONS)) for name in self.possible_agents}
         self.state_space = spaces.Box(0, 1, shape[:2] + (shape[2] - 1,), dtype=np.int8)
         #: The engine's state of the game; valid after :meth:`reset`.
@@ -113,14 +134,16 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.terminations = dict.fromkeys(self.agents, over)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
+        self._note_masks()
         self.agent_selection = self.agents[self.game.turn]
         if self.render_mode == "human":
             self.render()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Any:
         index = self.agent_name_mapping[agent]
-        return {"observation": self.observer.observe(self.game, index),
-                "action_mask": self.observer.action_mask(self.game, index)}
+        mask = self.observer.action_mask(self.game, index) if self.encoding.mask_in_observation \
+            else None
+        return self.encoding.encode(self.observer.observe(self.game, index), mask)
 
     def state(self) -> np.ndarray:
         """The whole board: every plane but the observer's own."""
@@ -135,8 +158,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         name = action_name(action)
         legal = self.game.legal_actions(index)
         if name not in legal:
-            raise IllegalActionError(f"{agent} cannot play {name} here; legal: "
-                                     f"{', '.join(legal)} (see the action mask)")
+            if self.illegal_action == "end":
+                self._end_by_illegal_action(agent, index)
+                return
+            name = replacement(index, legal)
         before = self.game.score
         self.game = self.game.successor(name, index)
         if index == 0:
@@ -149,10 +174,28 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_moves is not None and self.moves >= self.max_moves and self.game.turn == 0:
             self.truncations = dict.fromkeys(self.agents, True)
+        self._note_masks()
         self.agent_selection = self.possible_agents[self.game.turn]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _end_by_illegal_action(self, agent: str, index: int) -> None:
+        """End the episode: the mover gets the illegal reward, the others nothing."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self.agent_selection = self.possible_agents[(index + 1) % len(self.possible_agents)]
+        self._accumulate_rewards()
+
+    def _note_masks(self) -> None:
+        """With a format that has no mask, every agent's mask goes in its info."""
+        if not self.encoding.mask_in_observation:
+            for name in self.agents:
+                mask = self.observer.action_mask(self.game, self.agent_name_mapping[name])
+                self.infos[name] = {"action_mask": mask}
 
     def render(self) -> str | np.ndarray | None:
         return self._screen.render(self.game, self.moves)
@@ -162,6 +205,6 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The AEC environment (``layout``, ``num_ghosts``, ``max_moves``, ``render_mode``),
-    wrapped as PettingZoo recommends so that calls out of order fail clearly."""
+    """The AEC environment (arguments as :class:`raw_env`), wrapped as PettingZoo recommends
+    so that calls out of order fail clearly."""
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

@@ -6,8 +6,9 @@ the game ends. Rewards are the score change of the round for Pacman and its nega
 ghost. One case needs a rule, since a ghost's legal moves can change within a round: a ghost
 that Pacman eats earlier in the same round is back at its start, where its chosen action may
 lead into a wall; it then plays its first legal action (in North, South, East, West order).
-An action that was not legal at the start of the round raises
-:class:`pacman.errors.IllegalActionError`.
+An action that was not legal at the start of the round is an illegal action, handled as the
+AEC environment handles it (:mod:`pacman.envs.options`): by default it ends the episode and
+the round's reward of its mover is ``illegal_reward`` added to what the round gave before.
 """
 
 from __future__ import annotations
@@ -21,19 +22,16 @@ from pettingzoo import ParallelEnv
 from pacman.envs.aec import action_name, raw_env
 from pacman.envs.observation import ACTION_INDEX
 from pacman.errors import IllegalActionError
-from pacman.layout import Layout
 
 
 class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming convention)
     """Rounds of the game as simultaneous choices; arguments as :class:`raw_env`."""
 
-    metadata = dict(raw_env.metadata)
+    metadata = {**raw_env.metadata, "is_parallelizable": True}
 
-    def __init__(self, layout: Layout | str = "small_classic", num_ghosts: int | None = None,
-                 max_moves: int | None = 1000, render_mode: str | None = None) -> None:
-        self.aec = raw_env(layout=layout, num_ghosts=num_ghosts, max_moves=max_moves,
-                           render_mode=render_mode)
-        self.render_mode = render_mode
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.aec = raw_env(*args, **kwargs)
+        self.render_mode = self.aec.render_mode
         self.possible_agents = self.aec.possible_agents[:]
         self.agents: list[str] = []
         self.state_space = self.aec.state_space
@@ -50,7 +48,7 @@ class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.aec.reset(seed=seed, options=options)
         self.agents = [name for name in self.aec.agents
                        if not (self.aec.terminations[name] or self.aec.truncations[name])]
-        return self._observations(), {name: {} for name in self.agents}
+        return self._observations(), self._infos()
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         aec = self.aec
@@ -67,28 +65,30 @@ class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming convention)
         terminations = {name: aec.terminations[name] for name in self.agents}
         truncations = {name: aec.truncations[name] for name in self.agents}
         observations = self._observations()
-        infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
+        infos = self._infos()
         self.agents = [name for name in self.agents
                        if not (terminations[name] or truncations[name])]
         return observations, rewards, terminations, truncations, infos
 
-    def _playable(self, agent: str, action: Any) -> int:
-        """``action`` if legal now; a ghost sent home this round plays its first legal move."""
+    def _playable(self, agent: str, action: Any) -> Any:
+        """``action``, unless it was legal at the start of the round and is not now (a ghost
+        sent home this round): then the agent's first legal move."""
         name = action_name(action)
         index = self.aec.agent_name_mapping[agent]
         legal = self.aec.game.legal_actions(index)
-        if name in legal:
-            return ACTION_INDEX[name]
-        if not self._masks[agent][ACTION_INDEX[name]]:
-            raise IllegalActionError(f"{agent} cannot play {name} here; legal: "
-                                     f"{', '.join(legal)} (see the action mask)")
+        if name in legal or not self._masks[agent][ACTION_INDEX[name]]:
+            return action
         return ACTION_INDEX[legal[0]]
 
     def _observations(self) -> dict[str, Any]:
-        observations = {name: self.aec.observe(name) for name in self.aec.possible_agents
-                        if name in self.aec.agents}
-        self._masks = {name: obs["action_mask"] for name, obs in observations.items()}
-        return observations
+        aec = self.aec
+        live = [name for name in aec.possible_agents if name in aec.agents]
+        self._masks = {name: aec.observer.action_mask(aec.game, aec.agent_name_mapping[name])
+                       for name in live}
+        return {name: aec.observe(name) for name in live}
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        return {name: dict(self.aec.infos.get(name, {})) for name in self.agents}
 
     def state(self) -> np.ndarray:
         return self.aec.state()

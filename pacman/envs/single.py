@@ -2,11 +2,16 @@
 
 ``gymnasium.make("PacmanArena/Pacman-v0", layout="small_classic", ghosts="directional")``.
 One step is one round: Pacman plays the action, then every ghost plays its own agent's move.
-The observation is Pacman's planes (:mod:`pacman.envs.observation`); ``info["action_mask"]``
-marks his legal actions. An action into a wall is played as Stop (Pacman bumps and stays), so
-any action of the space is accepted; the mask says which ones move him. The reward is the
+The observation is Pacman's planes (:mod:`pacman.envs.observation`), or another format with
+``observation=`` (``"flat"``, ``"image"``, ``"dict"``: :mod:`pacman.envs.options`);
+``info["action_mask"]`` and :meth:`PacmanEnv.action_masks` (sb3-contrib's ``MaskablePPO``
+protocol) mark his legal actions. An action into a wall ends the episode with
+``illegal_reward`` (default -500) and ``info["illegal_action"]``; with
+``illegal_action="stop"`` it is played as Stop (Pacman bumps and stays). The reward is the
 change of the game score over the round. A win or a loss terminates the episode; Pacman's
-``max_moves``-th move truncates it.
+``max_moves``-th move truncates it (the registration's ``max_episode_steps`` is the same 1,000).
+:meth:`PacmanEnv.get_keys_to_action` maps the arrow keys and WASD to moves, for
+``gymnasium.utils.play.play`` (give it ``noop=4``, Stop).
 
 The ghosts are built anew at every reset with random generators derived from the game seed
 (drawn from the environment's generator, which ``reset(seed=...)`` seeds), so a seed fixes the
@@ -24,8 +29,9 @@ import numpy as np
 from gymnasium import spaces
 
 from pacman.directions import ACTIONS, STOP
-from pacman.envs.aec import action_name, game_setup
-from pacman.envs.observation import Observer
+from pacman.envs.aec import DEFAULT_MAX_MOVES, action_name, game_setup
+from pacman.envs.observation import ACTION_INDEX, Observer
+from pacman.envs.options import DEFAULT_ILLEGAL_REWARD, Encoding, check_illegal_action
 from pacman.envs.rendering import RENDER_MODES, Screen
 from pacman.game import agent_rng
 from pacman.layout import Layout
@@ -38,15 +44,19 @@ SEED_BOUND = 2**31
 class PacmanEnv(gymnasium.Env):
     """Pacman against ghosts named as ``--ghosts`` names them (one name, or one per ghost).
 
-    ``ghost_options`` are ``key=value`` options for every ghost agent, as ``--ghost-opt``.
+    ``ghost_options`` are ``key=value`` options for every ghost agent, as ``--ghost-opt``;
+    ``observation``, ``cell_pixels``, ``illegal_action`` and ``illegal_reward`` are described in
+    :mod:`pacman.envs.options`.
     """
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 10}
 
     def __init__(self, layout: Layout | str = "small_classic",
                  ghosts: str | Sequence[str] = "directional", num_ghosts: int | None = None,
-                 max_moves: int | None = 1000, render_mode: str | None = None,
-                 ghost_options: Mapping[str, str] | None = None) -> None:
+                 max_moves: int | None = DEFAULT_MAX_MOVES, render_mode: str | None = None,
+                 ghost_options: Mapping[str, str] | None = None, *, observation: str = "planes",
+                 cell_pixels: int | None = None, illegal_action: str = "end",
+                 illegal_reward: float = DEFAULT_ILLEGAL_REWARD) -> None:
         from pacman.lineup import lineup
 
         names = [g.strip() for g in ghosts.split(",")] if isinstance(ghosts, str) else list(ghosts)
@@ -54,10 +64,14 @@ class PacmanEnv(gymnasium.Env):
             num_ghosts = len(names)
         self.layout, count = game_setup(layout, num_ghosts, max_moves, render_mode)
         self.ghost_specs = lineup(self.layout, "random", names, count, None, ghost_options)[1:]
+        check_illegal_action(illegal_action, illegal_reward)
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         self.max_moves = max_moves
         self.render_mode = render_mode
         self.observer = Observer(self.layout, count)
-        self.observation_space = spaces.Box(0, 1, self.observer.shape, dtype=np.int8)
+        self.encoding = Encoding(observation, self.observer.shape, cell_pixels)
+        self.observation_space = self.encoding.space
         self.action_space = spaces.Discrete(len(ACTIONS))
         self.game = GameState.initial(self.layout, count)
         self.moves = 0
@@ -67,7 +81,7 @@ class PacmanEnv(gymnasium.Env):
                               render_mode, self.metadata["render_fps"], "gymnasium.make")
 
     def reset(self, *, seed: int | None = None, options: dict | None = None
-              ) -> tuple[np.ndarray, dict[str, Any]]:
+              ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         self.seed_of_game = int(self.np_random.integers(SEED_BOUND))
         self.game = GameState.initial(self.layout, len(self.ghost_specs))
@@ -80,13 +94,16 @@ class PacmanEnv(gymnasium.Env):
                 start_game(self.game)
         if self.render_mode == "human":
             self.render()
-        return self.observer.observe(self.game, 0), self._info()
+        return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         name = action_name(action)
         game = self.game
         before = game.score
         if name not in game.legal_actions(0):
+            if self.illegal_action == "end":
+                return (self._observation(), self.illegal_reward, True, False,
+                        {**self._info(), "illegal_action": True})
             name = STOP
         game = game.successor(name, 0)
         self.moves += 1
@@ -98,8 +115,27 @@ class PacmanEnv(gymnasium.Env):
                      and self.moves >= self.max_moves)
         if self.render_mode == "human":
             self.render()
-        return (self.observer.observe(game, 0), float(game.score - before), terminated,
-                truncated, self._info())
+        return self._observation(), float(game.score - before), terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """Pacman's legal actions now, as booleans in action order (``MaskablePPO``'s
+        protocol; all False once the game is over)."""
+        return self.observer.action_mask(self.game, 0).astype(bool)
+
+    def get_keys_to_action(self) -> dict[tuple[int, ...], int]:
+        """The arrow keys and W, A, S, D to North, West, South, East, and the space bar to
+        Stop, as ``gymnasium.utils.play.play`` reads them."""
+        from pacman.display._pygame import pygame
+
+        keys = {"North": (pygame.K_UP, ord("w")), "South": (pygame.K_DOWN, ord("s")),
+                "East": (pygame.K_RIGHT, ord("d")), "West": (pygame.K_LEFT, ord("a")),
+                "Stop": (pygame.K_SPACE,)}
+        return {(key,): ACTION_INDEX[action] for action, codes in keys.items() for key in codes}
+
+    def _observation(self) -> Any:
+        mask = self.observer.action_mask(self.game, 0) if self.encoding.mask_in_observation \
+            else None
+        return self.encoding.encode(self.observer.observe(self.game, 0), mask)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.observer.action_mask(self.game, 0),

@@ -72,9 +72,11 @@ def test_four_shards_merge_into_the_unsplit_table(capsys, tmp_path):
     whole = table(capsys, *common, "--store", str(tmp_path / "whole.jsonl"))
     stores = []
     for number in range(1, 5):
-        stores.append(str(tmp_path / f"shard{number}.jsonl"))
-        part = table(capsys, *common, "--shard", f"{number}/4", "--store", stores[-1])
-        assert sum(c["games"] for c in part["conditions"]) in (3, 4)
+        part = table(capsys, *common, "--shard", f"{number}/4", "--store",
+                     str(tmp_path / "shards.jsonl"))
+        stores.append(str(tmp_path / f"shards.shard-{number}-of-4.jsonl"))
+        # every condition in each shard, games number-1, number+3 of each (7 games)
+        assert [c["games"] for c in part["conditions"]] == ([2, 2] if number < 4 else [1, 1])
     code, out, err = run_cli(capsys, "report", *stores, "--json")
     assert code == 0, err
     merged = json.loads(out)
@@ -153,7 +155,11 @@ def test_plans_are_lazy_and_shards_partition_them():
     shards = [list(small.numbered_jobs((i, 3))) for i in (1, 2, 3)]
     merged = sorted((item for shard in shards for item in shard), key=lambda p: p[0])
     assert merged == whole  # every job in exactly one shard, at its own position
-    assert [small.size((i, 3)) for i in (1, 2, 3)] == [len(s) for s in shards] == [4, 3, 3]
+    assert [small.size((i, 3)) for i in (1, 2, 3)] == [len(s) for s in shards] == [4, 4, 2]
+    for number, shard in enumerate(shards, start=1):  # every N-th game of every condition
+        for condition in ("random vs random @ small_classic", "greedy vs random @ small_classic"):
+            seeds = [job.seed for _, job in shard if job.condition == condition]
+            assert seeds == list(range(number - 1, 5, 3))
 
 
 def rss_mb(pid: int) -> float:

@@ -115,20 +115,26 @@ def test_aec_loss_terminates_everyone_and_costs_pacman():
     assert env.rewards["pacman_0"] == -500 and env.rewards["ghost_1"] == 500
 
 
-def test_aec_refuses_illegal_actions_and_bad_arguments():
+def test_aec_refuses_actions_outside_the_space_and_bad_arguments():
     env = envs.env(layout="small_classic")
     env.reset()
-    walls = [a for a in range(5) if not env.observe("pacman_0")["action_mask"][a]]
-    with pytest.raises(IllegalActionError, match="cannot play"):
-        env.step(walls[0])
-    with pytest.raises(IllegalActionError, match="index 0 to 4"):
-        env.step(7)
+    for outside in (7, -1, 2.0, "North", True, np.array([2]), np.array(2.0)):
+        with pytest.raises(IllegalActionError, match="index 0 to 4"):
+            env.step(outside)
     with pytest.raises(ConfigurationError, match="num_ghosts"):
         envs.env(layout="small_classic", num_ghosts=3)
     with pytest.raises(ConfigurationError, match="max_moves"):
         envs.env(max_moves=0)
     with pytest.raises(ConfigurationError, match="render_mode"):
         envs.env(render_mode="window")
+    with pytest.raises(ConfigurationError, match="illegal_action"):
+        envs.env(illegal_action="raise")
+    with pytest.raises(ConfigurationError, match="illegal_reward"):
+        envs.env(illegal_reward=float("nan"))
+    with pytest.raises(ConfigurationError, match="observation"):
+        envs.env(observation="pixels")
+    with pytest.raises(ConfigurationError, match="max_cycles"):
+        envs.env(max_moves=10, max_cycles=20)
 
 
 def test_ghosts_cannot_stop_in_the_mask():
@@ -206,15 +212,16 @@ def test_gymnasium_episode_is_the_engine_game_with_the_same_seed():
     assert env_state.game.outcome == (result.outcome if result.outcome != "move_limit" else None)
 
 
-def test_gymnasium_wall_bump_is_a_stop():
-    env = gymnasium.make(envs.GYMNASIUM_ID, layout="small_classic", ghosts="random")
+def test_gymnasium_wall_bump_is_a_stop_when_asked():
+    env = gymnasium.make(envs.GYMNASIUM_ID, layout="small_classic", ghosts="random",
+                         illegal_action="stop")
     _, info = env.reset(seed=0)
     before = env.unwrapped.game.pacman_position
     wall = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    _, reward, *_ = env.step(wall)
+    _, reward, terminated, *_ = env.step(wall)
     assert env.unwrapped.game.pacman_position == before
     assert env.unwrapped.game.directions[0] == "Stop"
-    assert reward == -1
+    assert reward == -1 and not terminated
 
 
 def test_gymnasium_truncates_at_max_moves():
