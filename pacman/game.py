@@ -40,7 +40,9 @@ from pacman.errors import PacmanError
 from pacman.errors import RecordError as RecordError  # re-exported: its old import path
 from pacman.errors import ReplayError as ReplayError
 from pacman.layout import parse_layout
-from pacman.recording import check_ending, check_result_data, game_of_line
+from pacman.files import check_readable_file
+from pacman.recording import (check_cap, check_ending, check_result_data, check_shipped_maze,
+                              game_of_line)
 from pacman.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
 from pacman.outcome import Outcome
 from pacman.state import GameState, state_class
@@ -221,8 +223,10 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     """Every state of a recorded game, the initial one first, by re-applying its actions.
 
     Raises :class:`ReplayError` naming the first move that differs if an action is illegal at
-    its state or follows the end of the game, or, after the last state, if the move count, the
-    score or the outcome differs from the recorded one.
+    its state or follows the end of the game or its move cap, if a maze named like a shipped
+    maze is not that maze, or, after the last state, if the move count, the score or the
+    outcome (a failure included: no agent fails after the game ended) differs from the
+    recorded one.
     """
     actions = result.actions
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -234,6 +238,7 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
         raise ReplayError(f"the recorded maze is damaged: {error}") from None
     except (AttributeError, TypeError):
         raise ReplayError("the recording holds no maze text") from None
+    check_shipped_maze(result.layout, layout.text)
     try:
         kind = state_class(result.rules)
     except ValueError as error:
@@ -245,6 +250,7 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     yield state
     pacman_moves = 0  # moves Pacman made, compared with the recorded count at the end
     for number, action in enumerate(actions, start=1):
+        check_cap(result, state, pacman_moves, number)
         pacman_moves += state.turn == 0
         try:
             state = state.successor(action)
@@ -271,7 +277,14 @@ def load_results(path: str) -> list[GameResult]:
 
     Raises :class:`ReplayError` naming the file (and the line) for anything else, including a
     line longer than :data:`MAX_RECORD_LINE` characters."""
-    results = []
+    return [result for _, result in load_indexed_results(path)]
+
+
+def load_indexed_results(path: str) -> list[tuple[int | None, GameResult]]:
+    """:func:`load_results` with each game's ``index``: the ``index`` field of a results-store
+    record (its position in its batch), ``None`` for a game written by ``--record``."""
+    check_readable_file(path, "recording", ReplayError)
+    results: list[tuple[int | None, GameResult]] = []
     try:
         with open(path, encoding="utf-8") as handle:
             for number, line in enumerate(iter(lambda: handle.readline(MAX_RECORD_LINE + 1), ""),
@@ -280,9 +293,9 @@ def load_results(path: str) -> list[GameResult]:
                     raise ReplayError(f"{path[:80]}:{number}: a line longer than "
                                       f"{MAX_RECORD_LINE:,} characters is not a recorded game")
                 try:
-                    data = game_of_line(line) if line.strip() else None
+                    data, index = game_of_line(line) if line.strip() else (None, None)
                     if data is not None:
-                        results.append(GameResult.from_dict(data))
+                        results.append((index, GameResult.from_dict(data)))
                 except (ValueError, TypeError, KeyError, RecursionError) as error:
                     raise ReplayError(f"{path[:80]}:{number}: not a recorded game "
                                       f"({error})") from None

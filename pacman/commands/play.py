@@ -13,7 +13,7 @@ from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
 from pacman.errors import ConfigurationError, PacmanError
-from pacman.game import AgentSpec, GameResult, load_results, replay_states, run_game
+from pacman.game import AgentSpec, GameResult, load_indexed_results, replay_states, run_game
 from pacman.layout import load_layout
 from pacman.options import parse_assignments
 from pacman.outcome import Outcome
@@ -26,6 +26,7 @@ DEFAULT_PACMAN = "alphabeta"
 #: second with many ghosts, where three full rounds would not finish (agents/bounded.py).
 DEFAULT_PACMAN_OPTIONS = {"depth": "3", "node_budget": "20000"}
 DEFAULT_GHOSTS = "directional"
+DEFAULT_MAX_MOVES = 1000
 #: The seed ``--fix-seed`` (the classic course's ``-f``) plays when no ``--seed`` is given.
 FIXED_SEED = 188
 #: The classic course's names for evaluation functions in ``-a evalFn=NAME``.
@@ -73,8 +74,9 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
                              "is given")
     parser.add_argument("--games", "--numGames", "-n", type=whole_number(1), default=1,
                         metavar="N", help="number of games (default: 1)")
-    parser.add_argument("--max-moves", type=whole_number(1), default=1000, metavar="M",
-                        help="end a game after Pacman's M-th move (default: 1000)")
+    parser.add_argument("--max-moves", type=whole_number(1), metavar="M",
+                        help=f"end a game after Pacman's M-th move (default: "
+                             f"{DEFAULT_MAX_MOVES}; not with --replay)")
     parser.add_argument("--time-limit", type=time_limit, metavar="SECONDS",
                         help="per-move think-time limit; an agent over it loses by timeout")
 
@@ -111,9 +113,10 @@ def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write every game as one JSON line to FILE, for --replay")
     parser.add_argument("--replay", metavar="FILE",
                         help="show the games recorded in FILE instead of playing")
-    parser.add_argument("--game", type=whole_number(1), metavar="K",
-                        help="with --replay: only game K of the file (a recording, or the "
-                             "games.jsonl of a batch results store)")
+    parser.add_argument("--game", type=whole_number(0), metavar="K",
+                        help="with --replay: only the game whose record has index K in a "
+                             "results store (as reports name it), or the K-th game (from 1) "
+                             "of a file written by --record")
     parser.add_argument("--list-layouts", action="store_true", help="list the shipped mazes")
     parser.add_argument("--list-agents", action="store_true",
                         help="list agents, their options and the evaluation functions")
@@ -173,17 +176,6 @@ def _pacman_evaluation(spec: AgentSpec) -> Callable | None:
     return found if callable(found) and not isinstance(found, type) else None
 
 
-def recorded_evaluation(result: GameResult) -> Callable | None:
-    """The evaluation of a recording's Pacman, if its agent and options still resolve."""
-    from pacman.lineup import agent_spec
-
-    try:
-        pacman = result.agents[0]
-        return _pacman_evaluation(agent_spec(pacman["name"], "pacman", pacman.get("options")))
-    except (PacmanError, LookupError, TypeError, AttributeError):
-        return None
-
-
 def _check_export(args: argparse.Namespace) -> None:
     if args.export:
         from pacman.display.export import check_target
@@ -241,7 +233,8 @@ def play(args: argparse.Namespace) -> int:
         while number < args.games:
             seed = first_seed + number
             announced = _announce_on_finish(display, number, seed, args)
-            result = run_game(layout, specs, seed, max_moves=args.max_moves,
+            result = run_game(layout, specs, seed,
+                              max_moves=args.max_moves or DEFAULT_MAX_MOVES,
                               move_time_limit=args.time_limit, display=display)
             request = display.request
             if request == RESTART:  # the same game again: same number, same seed
@@ -353,29 +346,49 @@ def _fresh_seed() -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    """Show recorded games move by move, checking that they reproduce exactly."""
-    results = load_results(args.replay)
-    if args.game is not None:
-        if args.game > len(results):
-            raise ConfigurationError(f"{args.replay} holds {len(results)} game"
-                                     f"{'s' if len(results) != 1 else ''}; there is no game "
-                                     f"{args.game}")
-        results = [results[args.game - 1]]
+    """Show recorded games move by move, checking everything a recording states that a replay
+    can check, and saying what it cannot check. Nothing a recording names is loaded: the
+    overlay recomputes built-in evaluations only (:mod:`pacman.recorded_agents`)."""
+    from pacman.recorded_agents import recorded_evaluation
+    from pacman.recording import select_game, verification_note
+
+    if args.max_moves is not None:
+        raise ConfigurationError("--max-moves sets the cap of games played; a replay shows "
+                                 "the recorded game whole, ended by its own cap")
+    games = load_indexed_results(args.replay)
+    results = ([select_game(games, args.game, args.replay)] if args.game is not None
+               else [result for _, result in games])
     _check_export(args)
-    display = _display(args, recorded_evaluation(results[0]))
+    first = recorded_evaluation(results[0].agents)
+    display = _display(args, first.evaluation)
+    noted: set[str] = set()
     try:
         for number, result in enumerate(results):
             display.label = f"{args.replay}: game {number + 1}/{len(results)}, seed {result.seed}"
             states = list(replay_states(result))
-            request = display.show_replay(result, states, evaluation=recorded_evaluation(result))
+            recorded = recorded_evaluation(result.agents)
+            if args.overlay and recorded.note and recorded.note not in noted:
+                noted.add(recorded.note)
+                print(f"note: no overlay: {recorded.note}", file=sys.stderr, flush=True)
+            request = display.show_replay(result, states, evaluation=recorded.evaluation)
+            note = verification_note(check_shipped_maze_name(result))
             if args.json:
-                print(json.dumps(result.summary()), flush=True)
+                print(json.dumps({**result.summary(), **note}), flush=True)
             else:
                 print(f"replayed seed {result.seed} on {result.layout}: {result.outcome}, "
-                      f"score {result.score}, {result.moves} moves (reproduced exactly)")
-            _export(args, result, number, len(results), recorded_evaluation(result))
+                      f"score {result.score}, {result.moves} moves (checked: "
+                      f"{', '.join(note['checked'])}; not checkable from a recording: "
+                      f"{', '.join(note['not_checked'])})")
+            _export(args, result, number, len(results), recorded.evaluation)
             if request == QUIT:
                 break
     finally:
         display.close()
     return 0
+
+
+def check_shipped_maze_name(result: GameResult) -> bool:
+    """Whether the replayed ``result`` was played on a shipped maze (its text was compared)."""
+    from pacman.layout import shipped_layout_names
+
+    return result.layout in shipped_layout_names()
