@@ -29,6 +29,7 @@ Time limits
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from dataclasses import asdict, dataclass, field
@@ -39,7 +40,7 @@ from pacman import __version__
 from pacman.errors import PacmanError
 from pacman.errors import RecordError as RecordError  # re-exported: its old import path
 from pacman.errors import ReplayError as ReplayError
-from pacman.layout import parse_layout
+from pacman.layout import Layout, parse_layout
 from pacman.files import check_readable_file
 from pacman.recording import (check_cap, check_ending, check_result_data, check_shipped_maze,
                               game_of_line)
@@ -228,37 +229,68 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     outcome (a failure included: no agent fails after the game ended) differs from the
     recorded one.
     """
+    state = _replay_start(result)
+    yield state
+    pacman_moves = 0  # moves Pacman made, compared with the recorded count at the end
+    for number, action in enumerate(result.actions, start=1):
+        check_cap(result, state, pacman_moves, number)
+        pacman_moves += state.turn == 0
+        state = _replayed_move(state, action, number)
+        yield state
+    check_ending(result, state, pacman_moves)
+
+
+def replay_end(result: GameResult) -> GameState:
+    """The last state of :func:`replay_states` (the same checks, the same errors), without
+    keeping or yielding the states between: what checking a stored game costs."""
+    state = _replay_start(result)
+    cap = result.max_moves if result.max_moves is not None else len(result.actions) + 1
+    pacman_moves = 0
+    for number, action in enumerate(result.actions, start=1):
+        if state.turn == 0:
+            if pacman_moves >= cap:
+                check_cap(result, state, pacman_moves, number)
+            pacman_moves += 1
+        state = _replayed_move(state, action, number)
+    check_ending(result, state, pacman_moves)
+    return state
+
+
+def _replayed_move(state: GameState, action: str, number: int) -> GameState:
+    try:
+        return state.successor(action)
+    except PacmanError as error:
+        raise ReplayError(f"move {number} of the recording cannot be replayed: "
+                          f"{error}") from None
+
+
+def _replay_start(result: GameResult) -> GameState:
+    """The initial state of a recorded game, after checking its actions' type, its maze (a
+    shipped maze's name must come with its text) and its rules."""
     actions = result.actions
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ReplayError("the recording's actions are not a list of action names")
-    try:
-        layout = parse_layout(result.layout_text, name=result.layout,
-                              source=f"maze of the recording ({result.layout})")
-    except PacmanError as error:
-        raise ReplayError(f"the recorded maze is damaged: {error}") from None
-    except (AttributeError, TypeError):
-        raise ReplayError("the recording holds no maze text") from None
+    if not isinstance(result.layout_text, str) or not isinstance(result.layout, str):
+        raise ReplayError("the recording holds no maze text")
+    layout = _recorded_maze(result.layout_text, result.layout)
     check_shipped_maze(result.layout, layout.text)
     try:
         kind = state_class(result.rules)
     except ValueError as error:
         raise ReplayError(f"the recording names {error}") from None
     try:
-        state = kind.initial(layout, num_ghosts=result.num_ghosts)
+        return kind.initial(layout, num_ghosts=result.num_ghosts)
     except (ValueError, TypeError) as error:
         raise ReplayError(f"the recording does not fit its maze: {error}") from None
-    yield state
-    pacman_moves = 0  # moves Pacman made, compared with the recorded count at the end
-    for number, action in enumerate(actions, start=1):
-        check_cap(result, state, pacman_moves, number)
-        pacman_moves += state.turn == 0
-        try:
-            state = state.successor(action)
-        except PacmanError as error:
-            raise ReplayError(f"move {number} of the recording cannot be replayed: "
-                              f"{error}") from None
-        yield state
-    check_ending(result, state, pacman_moves)
+
+
+@functools.lru_cache(maxsize=32)
+def _recorded_maze(text: str, name: str) -> Layout:
+    """The maze of a recording (a store holds many games on few mazes: each is parsed once)."""
+    try:
+        return parse_layout(text, name=name, source=f"maze of the recording ({name})")
+    except PacmanError as error:
+        raise ReplayError(f"the recorded maze is damaged: {error}") from None
 
 
 def load_result(path: str) -> GameResult:
