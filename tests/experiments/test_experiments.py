@@ -5,6 +5,7 @@ game of every cell, and a run repeated with the same seed gives the same numbers
 from __future__ import annotations
 
 import json
+import shlex
 import re
 
 import pytest
@@ -37,7 +38,7 @@ def run_small(name: str, out, seed: int = 0) -> experiments.Report:
 
 
 @pytest.mark.parametrize("name", list(experiments.EXPERIMENTS))
-def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_path):
+def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_path, capsys):
     report = run_small(name, tmp_path)
     assert report.claims, "an experiment must state what it checks"
     for claim in report.claims:
@@ -63,6 +64,12 @@ def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_pat
         game = by_index[int(match.group(2))]
         assert game.job.condition == cell.split(" (seed")[0]
         assert f"seed {game.result.seed}," in cell and f"score {game.result.score})" in cell
+        # the command itself, run: it must show the game its line names
+        capsys.readouterr()
+        assert main([*shlex.split(command)[1:], "--display", "none", "--json"]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        assert (f"(seed {shown['seed']}, {shown['outcome']}, score {shown['score']})"
+                in cell), (cell, shown)
 
 
 @pytest.mark.slow
