@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Iterator, Mapping, Sequence
 
-from pacman.batch.jobs import GameJob, game_seed
-from pacman.errors import ConfigurationError
+from pacman.batch.jobs import GameJob, game_seed, maze_digest
+from pacman.errors import ConfigurationError, PacmanError
 from pacman.options import parse_assignments
 from pacman.plugins import suggest
 
@@ -168,6 +168,7 @@ class BatchPlan:
     def _numbered(self, conditions: list[tuple[str, AgentEntry, AgentEntry, str]],
                   first: int, step: int) -> Iterator[tuple[int, GameJob]]:
         width = len(conditions)
+        digests = {c[3]: _maze_digest(c[3]) for c in conditions}  # the maze text of this plan
         for position in range(first, self.games * width, step):
             index, column = divmod(position, width)
             label, pac, ghost, layout = conditions[column]
@@ -176,7 +177,16 @@ class BatchPlan:
                 ghosts=ghost.agent,  # type: ignore[arg-type]  # GameJob splits a name list
                 ghost_options=ghost.options, num_ghosts=self.num_ghosts,
                 seed=game_seed(self.seed, index), max_moves=self.max_moves,
-                move_time_limit=self.time_limit)
+                move_time_limit=self.time_limit, layout_digest=digests[layout])
+
+
+def _maze_digest(layout: str) -> str | None:
+    """The digest of the maze's text (a maze that cannot be read gets ``None``: playing its
+    jobs reports the error)."""
+    try:
+        return maze_digest(layout)
+    except PacmanError:
+        return None
 
 
 def _layout_label(layout: str) -> str:

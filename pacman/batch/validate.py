@@ -139,6 +139,11 @@ def check_record(record: Any) -> None:
     if job.seed != record["result"]["seed"]:
         raise ValueError("its result was played with another seed than its job's")
     check_settings(job, record["result"])
+    if job.layout_digest is not None:
+        from pacman.batch.jobs import text_digest
+
+        if text_digest(record["result"]["layout_text"]) != job.layout_digest:
+            raise ValueError("its result was played on another maze text than its job's")
     check_replay(record["result"])
 
 

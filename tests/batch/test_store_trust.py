@@ -86,7 +86,7 @@ def test_cut_actions_and_a_swapped_maze_are_refused(capsys, store, tmp_path):
     rewrite(store, records(store)[2], 1)  # a good record again (a duplicate of game 2)
     games[4]["result"]["layout_text"] = load_layout("mediumClassic").text
     rewrite(store, games[4], 4)
-    refused_everywhere(capsys, store, tmp_path, 4, "not the shipped maze")
+    refused_everywhere(capsys, store, tmp_path, 4, "maze")
 
 
 def test_settings_that_are_not_the_jobs_are_refused(capsys, store, tmp_path):
