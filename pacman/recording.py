@@ -15,6 +15,7 @@ import math
 from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
+from pacman.agent_stats import bounded_stats
 from pacman.errors import RecordError
 from pacman.outcome import OUTCOMES, Outcome, parse_outcome
 
@@ -42,7 +43,7 @@ NOT_CHECKABLE = ("the seed", "which agents played", "the agents' choices", "thin
                  "agent statistics")
 #: How a failure in these calls begins its message: they run after the last move
 #: (``stats``) or after a move was made (``last_report``), so the game may be over then.
-_LATE_CALLS = ("stats ", "last_report ")
+_LATE_CALLS = ("stats ", "stats:", "last_report ", "last_report:")
 
 
 def check_result_data(data: Any) -> dict[str, Any]:
@@ -50,7 +51,8 @@ def check_result_data(data: Any) -> dict[str, Any]:
 
     Every field must have its type, the outcome must name an :class:`~pacman.outcome.Outcome`
     (the copy holds the member), the agents must be one named mapping per agent, and per-agent
-    lists must have one entry per agent.
+    lists must have one entry per agent. Agents' statistics outside the limits of
+    :mod:`pacman.agent_stats` are replaced by ``None`` in the copy.
     """
     if not isinstance(data, Mapping):
         raise RecordError(f"a game is a JSON object, not {type(data).__name__}")
@@ -96,6 +98,8 @@ def check_result_data(data: Any) -> dict[str, Any]:
     stats = values.get("agent_stats", [])
     if not isinstance(stats, list):
         raise RecordError(f"'agent_stats' must be a list, not {_shown(stats)}")
+    # statistics written before they had limits (NaN, odd types, megabytes) are left out
+    values["agent_stats"] = bounded_stats(stats)[0]
     return values
 
 

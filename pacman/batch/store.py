@@ -31,11 +31,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from collections.abc import Iterator
 
+from pacman.agent_stats import bounded_stats
 from pacman.batch.jobs import GameJob
 from pacman.batch.seal import is_sealed, seal
 from pacman.batch.validate import check_record
@@ -64,9 +66,15 @@ class StoredGame:
 
 def record_line(job: GameJob, result: GameResult, index: int | None = None) -> str:
     """The store line (newline included) for ``job``'s ``result``; ``index`` is the job's
-    position in its batch (it orders the conditions of a report)."""
+    position in its batch (it orders the conditions of a report). Agents' statistics that
+    are not JSON data within the limits of :mod:`pacman.agent_stats` are left out, with one
+    warning line on stderr each."""
     # The same data as result.to_dict(), without the deep copy dataclasses.asdict makes.
     data = without_default_rules(dict(vars(result)))
+    data["agent_stats"], dropped = bounded_stats(result.agent_stats)
+    for problem in dropped:
+        print(f"warning: the game with seed {result.seed}: {problem}; not stored",
+              file=sys.stderr, flush=True)
     if result.failure is not None:
         data["failure"] = dict(vars(result.failure))
     record = {"key": job.key, "index": index, "job": job.to_dict(), "result": data}

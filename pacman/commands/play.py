@@ -8,6 +8,7 @@ import sys
 from typing import Any
 from collections.abc import Callable
 
+from pacman.agent_stats import bounded_stats
 from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
 from pacman.display.base import BaseDisplay
@@ -243,6 +244,10 @@ def play(args: argparse.Namespace) -> int:
                 continue
             played, wins, total_score, last = (played + 1, wins + result.won,
                                                total_score + result.score, result)
+            result.agent_stats, dropped = bounded_stats(result.agent_stats)
+            for problem in dropped:
+                print(f"warning: game {number + 1} (seed {seed}): {problem}; not recorded",
+                      file=sys.stderr, flush=True)
             if record is not None:
                 _write_record(record, args.record, result.to_json() + "\n")
             if not announced:

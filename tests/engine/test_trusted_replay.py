@@ -272,3 +272,15 @@ def test_a_fifo_is_refused_as_a_recording(capsys, tmp_path):
         code, _, err = cli(capsys, *argv)
         assert code == 2 and "FIFO" in err
 
+
+
+@pytest.mark.parametrize("message", ["stats raised RuntimeError: no", "stats: the agent's "
+                                     "process exited with code None",
+                                     "stats did not return within 1.00 s"])
+def test_a_failure_in_stats_after_the_end_is_accepted_as_recorded(capsys, tmp_path, won,
+                                                                  message):
+    kind = "timeout" if "did not return" in message else "crash"
+    data = edited(won, outcome=kind, failure={"agent": 0, "kind": kind, "message": message})
+    code, out, err = cli(capsys, "--replay", write(tmp_path / "r.jsonl", data), "--display",
+                         "none")
+    assert code == 0, err
