@@ -48,6 +48,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from pacman.batch.jobs import GameJob, game_seed, maze_digest
 from pacman.errors import ConfigurationError, PacmanError
+from pacman.files import check_readable_file
 from pacman.options import parse_assignments
 from pacman.plugins import suggest
 
@@ -207,6 +208,7 @@ def read_plan_file(path: str | Path) -> dict[str, Any]:
     """The settings of a batch TOML file, checked; agent tables become :class:`AgentEntry`
     lists (``pacman`` with its sweeps expanded) and ``layout`` joins ``layouts``."""
     path = Path(path)
+    check_readable_file(path, "batch TOML")
     try:
         with open(path, "rb") as handle:
             data = tomllib.load(handle)
