@@ -13,8 +13,8 @@ from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
-from pacman.errors import ConfigurationError, PacmanError
-from pacman.game import AgentSpec, GameResult, load_indexed_results, replay_states, run_game
+from pacman.errors import ConfigurationError
+from pacman.game import AgentSpec, GameResult, run_game
 from pacman.layout import load_layout
 from pacman.options import parse_assignments
 from pacman.outcome import Outcome
@@ -142,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
 
         return list_layouts() if args.list_layouts else list_agents()
     if args.replay:
+        from pacman.commands.replay import replay
+
         return replay(args)
     if args.game is not None:
         raise ConfigurationError("--game picks a game of --replay FILE; without --replay, "
@@ -348,52 +350,3 @@ def _fresh_seed() -> int:
     import secrets
 
     return secrets.randbelow(10**9)
-
-
-def replay(args: argparse.Namespace) -> int:
-    """Show recorded games move by move, checking everything a recording states that a replay
-    can check, and saying what it cannot check. Nothing a recording names is loaded: the
-    overlay recomputes built-in evaluations only (:mod:`pacman.recorded_agents`)."""
-    from pacman.recorded_agents import recorded_evaluation
-    from pacman.recording import select_game, verification_note
-
-    if args.max_moves is not None:
-        raise ConfigurationError("--max-moves sets the cap of games played; a replay shows "
-                                 "the recorded game whole, ended by its own cap")
-    games = load_indexed_results(args.replay)
-    results = ([select_game(games, args.game, args.replay)] if args.game is not None
-               else [result for _, result in games])
-    _check_export(args)
-    first = recorded_evaluation(results[0].agents)
-    display = _display(args, first.evaluation)
-    noted: set[str] = set()
-    try:
-        for number, result in enumerate(results):
-            display.label = f"{args.replay}: game {number + 1}/{len(results)}, seed {result.seed}"
-            states = list(replay_states(result))
-            recorded = recorded_evaluation(result.agents)
-            if args.overlay and recorded.note and recorded.note not in noted:
-                noted.add(recorded.note)
-                print(f"note: no overlay: {recorded.note}", file=sys.stderr, flush=True)
-            request = display.show_replay(result, states, evaluation=recorded.evaluation)
-            note = verification_note(check_shipped_maze_name(result))
-            if args.json:
-                print(json.dumps({**result.summary(), **note}), flush=True)
-            else:
-                print(f"replayed seed {result.seed} on {result.layout}: {result.outcome}, "
-                      f"score {result.score}, {result.moves} moves (checked: "
-                      f"{', '.join(note['checked'])}; not checkable from a recording: "
-                      f"{', '.join(note['not_checked'])})")
-            _export(args, result, number, len(results), recorded.evaluation)
-            if request == QUIT:
-                break
-    finally:
-        display.close()
-    return 0
-
-
-def check_shipped_maze_name(result: GameResult) -> bool:
-    """Whether the replayed ``result`` was played on a shipped maze (its text was compared)."""
-    from pacman.layout import shipped_layout_names
-
-    return result.layout in shipped_layout_names()

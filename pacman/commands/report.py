@@ -109,9 +109,9 @@ def separate_conditions(games: list[StoredGame]) -> tuple[list[StoredGame], list
         return games, notes
     separated = []
     for game in games:
-        label = renamed.get((game.job.condition, tuple(_settings(game).items())))
-        if label is not None:
-            game = StoredGame(replace(game.job, condition=label), game.result, game.index)
+        new_label = renamed.get((game.job.condition, tuple(_settings(game).items())))
+        if new_label is not None:
+            game = StoredGame(replace(game.job, condition=new_label), game.result, game.index)
         separated.append(game)
     return separated, notes
 
