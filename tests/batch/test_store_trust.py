@@ -14,7 +14,7 @@ from tests.engine.test_cli import run_cli
 
 from .test_batch_cli import one_line_error
 
-BATCH = ("batch", "--pacman", "random", "--ghosts", "random", "--games", "10", "--seed", "0",
+BATCH = ("batch", "--pacman", "random", "--ghosts", "random", "--seed", "0",
          "--max-moves", "200", "--workers", "1", "--no-progress")
 
 
@@ -26,7 +26,8 @@ def own_key(tmp_path, monkeypatch):
 @pytest.fixture
 def store(capsys, tmp_path):
     path = tmp_path / "games.jsonl"
-    code, _, err = run_cli(capsys, *BATCH, "--layout", "small_classic", "--store", str(path))
+    code, _, err = run_cli(capsys, *BATCH, "--games", "10", "--layout", "small_classic",
+                           "--store", str(path))
     assert code == 0, err
     return path
 
@@ -55,7 +56,7 @@ def refused_everywhere(capsys, path, tmp_path, number: int, needle: str) -> None
     clean = tmp_path / "clean.jsonl"
     clean.write_text(path.read_text().splitlines(keepends=True)[0])
     for argv in (["report", str(path)], ["report", str(clean), str(path)],
-                 [*BATCH, "--layout", "small_classic", "--store", str(path)]):
+                 [*BATCH, "--games", "10", "--layout", "small_classic", "--store", str(path)]):
         code, out, err = run_cli(capsys, *argv)
         one_line_error(code, err, f"{path}:{number + 2}:", needle)
 
@@ -112,3 +113,22 @@ def test_a_seal_matches_only_the_line_it_was_made_for(tmp_path):
     sealed = seal(line).encode()
     assert is_sealed(sealed) and not is_sealed(line.encode())
     assert not is_sealed(sealed.replace(b'"score": 1', b'"score": 2'))
+
+
+def test_report_and_resume_run_nothing_a_store_names(capsys, store, tmp_path):
+    from pacman.batch.jobs import GameJob
+    from tests.engine.test_trusted_replay import PAYLOAD
+
+    (tmp_path / "payload.py").write_text(PAYLOAD, encoding="utf-8")
+    named = f"{tmp_path / 'payload.py'}:Agent"
+    games = records(store)
+    record = games[0]
+    record["job"].update(pacman=named, pacman_options={"evaluation": f"{tmp_path}/payload.py:evil"})
+    record["result"]["agents"][0] = {"name": named, "options": record["job"]["pacman_options"]}
+    record["key"] = GameJob.from_dict(record["job"]).key
+    rewrite(store, record, 0)
+    for argv in (["report", str(store)],
+                 [*BATCH, "--layout", "small_classic", "--games", "11", "--store", str(store)]):
+        code, out, err = run_cli(capsys, *argv)
+        assert code == 0, err
+    assert not (tmp_path / "PAYLOAD_RAN").exists()
