@@ -29,7 +29,6 @@ Time limits
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from dataclasses import asdict, dataclass, field
@@ -284,13 +283,30 @@ def _replay_start(result: GameResult) -> GameState:
         raise ReplayError(f"the recording does not fit its maze: {error}") from None
 
 
-@functools.lru_cache(maxsize=32)
+#: Mazes of recent recordings, with what each held when parsed: a store holds many games on
+#: few mazes, each parsed once. A maze that anything in this process changed since (with
+#: ``object.__setattr__``) no longer matches its fingerprint and is parsed afresh.
+_RECORDED_MAZES: dict[tuple[str, str], tuple[Layout, tuple]] = {}
+
+
+def _maze_fingerprint(layout: Layout) -> tuple:
+    return (layout.text, layout.width, layout.height, layout.walls, layout.food,
+            layout.capsules, layout.pacman_start, tuple(layout.ghost_starts))
+
+
 def _recorded_maze(text: str, name: str) -> Layout:
-    """The maze of a recording (a store holds many games on few mazes: each is parsed once)."""
+    """The parsed maze of a recording."""
+    cached = _RECORDED_MAZES.get((text, name))
+    if cached is not None and _maze_fingerprint(cached[0]) == cached[1]:
+        return cached[0]
     try:
-        return parse_layout(text, name=name, source=f"maze of the recording ({name})")
+        layout = parse_layout(text, name=name, source=f"maze of the recording ({name})")
     except PacmanError as error:
         raise ReplayError(f"the recorded maze is damaged: {error}") from None
+    if len(_RECORDED_MAZES) >= 32:
+        _RECORDED_MAZES.clear()
+    _RECORDED_MAZES[(text, name)] = (layout, _maze_fingerprint(layout))
+    return layout
 
 
 def load_result(path: str) -> GameResult:
