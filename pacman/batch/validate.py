@@ -1,8 +1,11 @@
-"""What a results-store record must hold: every field of the job and of its result, typed.
+"""What a results-store record must hold: every field of the job and of its result, typed,
+the settings its job asks for, and a game that replays.
 
 A store is a file anyone can edit; a record that is not what :func:`record_line` writes must
 be refused (with its line number, by :mod:`pacman.batch.store`), never counted: an outcome
-``"banana"`` or a score ``"NaN"`` would otherwise skew a table in silence.
+``"banana"`` or a score ``"NaN"`` would otherwise skew a table in silence, and a well-typed
+edit (a loss turned into a win) is caught only by replaying the game's actions on its maze
+text (:func:`check_replay`, about 0.6 ms of CPU a game).
 """
 
 from __future__ import annotations
