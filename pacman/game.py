@@ -39,8 +39,10 @@ from pacman import __version__
 from pacman.errors import PacmanError
 from pacman.errors import RecordError as RecordError  # re-exported: its old import path
 from pacman.errors import ReplayError as ReplayError
-from pacman.layout import parse_layout
-from pacman.recording import check_ending, check_result_data, game_of_line
+from pacman.layout import Layout, parse_layout
+from pacman.files import check_readable_file
+from pacman.recording import (check_cap, check_ending, check_result_data, check_shipped_maze,
+                              game_of_line)
 from pacman.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
 from pacman.outcome import Outcome
 from pacman.state import GameState, state_class
@@ -221,38 +223,90 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
     """Every state of a recorded game, the initial one first, by re-applying its actions.
 
     Raises :class:`ReplayError` naming the first move that differs if an action is illegal at
-    its state or follows the end of the game, or, after the last state, if the move count, the
-    score or the outcome differs from the recorded one.
+    its state or follows the end of the game or its move cap, if a maze named like a shipped
+    maze is not that maze, or, after the last state, if the move count, the score or the
+    outcome (a failure included: no agent fails after the game ended) differs from the
+    recorded one.
     """
+    state = _replay_start(result)
+    yield state
+    pacman_moves = 0  # moves Pacman made, compared with the recorded count at the end
+    for number, action in enumerate(result.actions, start=1):
+        check_cap(result, state, pacman_moves, number)
+        pacman_moves += state.turn == 0
+        state = _replayed_move(state, action, number)
+        yield state
+    check_ending(result, state, pacman_moves)
+
+
+def replay_end(result: GameResult) -> GameState:
+    """The last state of :func:`replay_states` (the same checks, the same errors), without
+    keeping or yielding the states between: what checking a stored game costs."""
+    state = _replay_start(result)
+    cap = result.max_moves if result.max_moves is not None else len(result.actions) + 1
+    pacman_moves = 0
+    for number, action in enumerate(result.actions, start=1):
+        if state.turn == 0:
+            if pacman_moves >= cap:
+                check_cap(result, state, pacman_moves, number)
+            pacman_moves += 1
+        state = _replayed_move(state, action, number)
+    check_ending(result, state, pacman_moves)
+    return state
+
+
+def _replayed_move(state: GameState, action: str, number: int) -> GameState:
+    try:
+        return state.successor(action)
+    except PacmanError as error:
+        raise ReplayError(f"move {number} of the recording cannot be replayed: "
+                          f"{error}") from None
+
+
+def _replay_start(result: GameResult) -> GameState:
+    """The initial state of a recorded game, after checking its actions' type, its maze (a
+    shipped maze's name must come with its text) and its rules."""
     actions = result.actions
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ReplayError("the recording's actions are not a list of action names")
-    try:
-        layout = parse_layout(result.layout_text, name=result.layout,
-                              source=f"maze of the recording ({result.layout})")
-    except PacmanError as error:
-        raise ReplayError(f"the recorded maze is damaged: {error}") from None
-    except (AttributeError, TypeError):
-        raise ReplayError("the recording holds no maze text") from None
+    if not isinstance(result.layout_text, str) or not isinstance(result.layout, str):
+        raise ReplayError("the recording holds no maze text")
+    layout = _recorded_maze(result.layout_text, result.layout)
+    check_shipped_maze(result.layout, layout.text)
     try:
         kind = state_class(result.rules)
     except ValueError as error:
         raise ReplayError(f"the recording names {error}") from None
     try:
-        state = kind.initial(layout, num_ghosts=result.num_ghosts)
+        return kind.initial(layout, num_ghosts=result.num_ghosts)
     except (ValueError, TypeError) as error:
         raise ReplayError(f"the recording does not fit its maze: {error}") from None
-    yield state
-    pacman_moves = 0  # moves Pacman made, compared with the recorded count at the end
-    for number, action in enumerate(actions, start=1):
-        pacman_moves += state.turn == 0
-        try:
-            state = state.successor(action)
-        except PacmanError as error:
-            raise ReplayError(f"move {number} of the recording cannot be replayed: "
-                              f"{error}") from None
-        yield state
-    check_ending(result, state, pacman_moves)
+
+
+#: Mazes of recent recordings, with what each held when parsed: a store holds many games on
+#: few mazes, each parsed once. A maze that anything in this process changed since (with
+#: ``object.__setattr__``) no longer matches its fingerprint and is parsed afresh.
+_RECORDED_MAZES: dict[tuple[str, str], tuple[Layout, tuple]] = {}
+
+
+def _maze_fingerprint(layout: Layout) -> tuple:
+    return (layout.text, layout.width, layout.height, layout.walls, layout.food,
+            layout.capsules, layout.pacman_start, tuple(layout.ghost_starts))
+
+
+def _recorded_maze(text: str, name: str) -> Layout:
+    """The parsed maze of a recording."""
+    cached = _RECORDED_MAZES.get((text, name))
+    if cached is not None and _maze_fingerprint(cached[0]) == cached[1]:
+        return cached[0]
+    try:
+        layout = parse_layout(text, name=name, source=f"maze of the recording ({name})")
+    except PacmanError as error:
+        raise ReplayError(f"the recorded maze is damaged: {error}") from None
+    if len(_RECORDED_MAZES) >= 32:
+        _RECORDED_MAZES.clear()
+    _RECORDED_MAZES[(text, name)] = (layout, _maze_fingerprint(layout))
+    return layout
 
 
 def load_result(path: str) -> GameResult:
@@ -271,7 +325,14 @@ def load_results(path: str) -> list[GameResult]:
 
     Raises :class:`ReplayError` naming the file (and the line) for anything else, including a
     line longer than :data:`MAX_RECORD_LINE` characters."""
-    results = []
+    return [result for _, result in load_indexed_results(path)]
+
+
+def load_indexed_results(path: str) -> list[tuple[int | None, GameResult]]:
+    """:func:`load_results` with each game's ``index``: the ``index`` field of a results-store
+    record (its position in its batch), ``None`` for a game written by ``--record``."""
+    check_readable_file(path, "recording", ReplayError)
+    results: list[tuple[int | None, GameResult]] = []
     try:
         with open(path, encoding="utf-8") as handle:
             for number, line in enumerate(iter(lambda: handle.readline(MAX_RECORD_LINE + 1), ""),
@@ -280,9 +341,9 @@ def load_results(path: str) -> list[GameResult]:
                     raise ReplayError(f"{path[:80]}:{number}: a line longer than "
                                       f"{MAX_RECORD_LINE:,} characters is not a recorded game")
                 try:
-                    data = game_of_line(line) if line.strip() else None
+                    data, index = game_of_line(line) if line.strip() else (None, None)
                     if data is not None:
-                        results.append(GameResult.from_dict(data))
+                        results.append((index, GameResult.from_dict(data)))
                 except (ValueError, TypeError, KeyError, RecursionError) as error:
                     raise ReplayError(f"{path[:80]}:{number}: not a recorded game "
                                       f"({error})") from None

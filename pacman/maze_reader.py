@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pacman.errors import LayoutError
+from pacman.errors import LayoutError, PacmanError
+from pacman.files import check_readable_file
 from pacman.layout import ALLOWED, GHOST_DIGITS, PACMAN, WALL, Layout
 
 #: The most cells a maze may have (its tables take about 3 kB per cell).
@@ -79,8 +80,13 @@ def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> L
 
 
 def read_layout(path: str | Path) -> Layout:
-    """Load and validate the maze file at ``path``."""
+    """Load and validate the maze file at ``path`` (a FIFO or a socket is refused, not waited
+    on; a device is read up to :data:`MAX_FILE_BYTES`)."""
     path = Path(path)
+    try:
+        check_readable_file(path, "maze")
+    except PacmanError as error:
+        raise LayoutError(str(path)[:80], "is a FIFO or socket, not a maze file") from error
     try:
         with path.open("rb") as file:  # bounded: a device such as /dev/zero never ends
             data = file.read(MAX_FILE_BYTES + 1)
@@ -98,4 +104,8 @@ def read_layout(path: str | Path) -> Layout:
     except UnicodeDecodeError as error:
         raise LayoutError(str(path), f"is not a text file (undecodable byte at offset "
                                      f"{error.start})") from None
-    return parse_layout(text, name=path.stem, source=str(path))
+    layout = parse_layout(text, name=path.stem, source=str(path))
+    if not layout.food:
+        raise LayoutError(str(path), "the maze has no food '.': every game on it would be won "
+                                     "before a move")
+    return layout

@@ -9,11 +9,13 @@ record ``{"key", "index", "job", "result"}`` (``batch`` and ``experiment``).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
+from pacman.agent_stats import bounded_stats
 from pacman.errors import RecordError
 from pacman.outcome import OUTCOMES, Outcome, parse_outcome
 
@@ -31,8 +33,17 @@ REQUIRED = {
     "seed": _INT, "layout": _TEXT, "layout_text": _TEXT, "num_ghosts": _COUNT, "score": _INT,
     "moves": _COUNT, "outcome": _TEXT,
 }
-OPTIONAL_NUMBERS = {"max_moves": _COUNT, "move_time_limit": _SECONDS, "version": _TEXT,
+_CAP = (lambda v: _INT[0](v) and v >= 1, "a whole number, 1 or more")
+OPTIONAL_NUMBERS = {"max_moves": _CAP, "move_time_limit": _SECONDS, "version": _TEXT,
                     "rules": _TEXT}
+
+#: What a replay checks, and what no replay can check, as its output states them.
+CHECKED = ("every move legal", "outcome", "score", "moves", "move cap", "rules variant")
+NOT_CHECKABLE = ("the seed", "which agents played", "the agents' choices", "think times",
+                 "agent statistics")
+#: How a failure in these calls begins its message: they run after the last move
+#: (``stats``) or after a move was made (``last_report``), so the game may be over then.
+_LATE_CALLS = ("stats ", "stats:", "last_report ", "last_report:")
 
 
 def check_result_data(data: Any) -> dict[str, Any]:
@@ -40,7 +51,8 @@ def check_result_data(data: Any) -> dict[str, Any]:
 
     Every field must have its type, the outcome must name an :class:`~pacman.outcome.Outcome`
     (the copy holds the member), the agents must be one named mapping per agent, and per-agent
-    lists must have one entry per agent.
+    lists must have one entry per agent. Agents' statistics outside the limits of
+    :mod:`pacman.agent_stats` are replaced by ``None`` in the copy.
     """
     if not isinstance(data, Mapping):
         raise RecordError(f"a game is a JSON object, not {type(data).__name__}")
@@ -86,6 +98,8 @@ def check_result_data(data: Any) -> dict[str, Any]:
     stats = values.get("agent_stats", [])
     if not isinstance(stats, list):
         raise RecordError(f"'agent_stats' must be a list, not {_shown(stats)}")
+    # statistics written before they had limits (NaN, odd types, megabytes) are left out
+    values["agent_stats"] = bounded_stats(stats)[0]
     return values
 
 
@@ -102,17 +116,50 @@ def _jsonable(value: Any) -> bool:
     return True
 
 
-def game_of_line(line: str) -> Any:
-    """The game data of one recording line: a bare result, or the ``result`` of a
-    results-store record; ``None`` for a results store's header line. Raises ``ValueError``
-    for text that is not JSON."""
+def game_of_line(line: str) -> tuple[Any, int | None]:
+    """The game data of one recording line and its ``index``: a bare result (index ``None``),
+    or the ``result`` and ``index`` of a results-store record; ``(None, None)`` for a results
+    store's header line. Raises ``ValueError`` for text that is not JSON, or a store record
+    whose index is not a whole number of 0 or more."""
     data = json.loads(line)
     if isinstance(data, dict) and "store" in data and "format" in data and "seed" not in data:
-        return None
+        return None, None
     if (isinstance(data, dict) and isinstance(data.get("result"), dict)
             and "key" in data and "job" in data):
-        return data["result"]
-    return data
+        index = data.get("index")
+        if index is not None and not (_INT[0](index) and index >= 0):
+            raise RecordError(f"its index must be a whole number, 0 or more, not "
+                              f"{_shown(index)}")
+        return data["result"], index
+    return data, None
+
+
+def select_game(games: list[tuple[int | None, GameResult]], wanted: int, path: str
+                ) -> GameResult:
+    """The game ``--game wanted`` names in the recording at ``path``: in a results store the
+    record whose ``index`` is ``wanted`` (the game's position in its batch, as reports print
+    it); in a file of ``--record``, which has no indexes, its ``wanted``-th game (from 1).
+    Raises :class:`~pacman.errors.ConfigurationError` when there is no such game, or more
+    than one game with that index (records of different batches)."""
+    from pacman.errors import ConfigurationError
+
+    indexed = [(index, game) for index, game in games if index is not None]
+    if not indexed:
+        if not 1 <= wanted <= len(games):
+            raise ConfigurationError(
+                f"{path}: holds {len(games)} game{'s' if len(games) != 1 else ''}; there is no "
+                f"game {wanted} (a file of --record counts its games from 1)")
+        return games[wanted - 1][1]
+    found = [game for index, game in indexed if index == wanted]
+    if not found:
+        known = sorted({index for index, _ in indexed})
+        span = f"{known[0]} to {known[-1]}" if len(known) > 1 else str(known[0])
+        raise ConfigurationError(f"{path}: no record has index {wanted} (--game K picks the "
+                                 f"record whose index is K; this store holds {span})")
+    if len({(g.seed, g.layout_text, tuple(g.actions)) for g in found}) > 1:
+        raise ConfigurationError(f"{path}: {len(found)} different games have index {wanted} "
+                                 "(records of different batches); --game cannot tell them apart")
+    return found[-1]
 
 
 def check_ending(result: GameResult, state: GameState, pacman_moves: int) -> None:
@@ -126,19 +173,28 @@ def check_ending(result: GameResult, state: GameState, pacman_moves: int) -> Non
         raise RecordError(f"the replay ends with score {state.score} after move {played}, but "
                           f"the recording says {result.score}")
     outcome = result.outcome
+    capped = (result.max_moves is not None and pacman_moves >= result.max_moves
+              and state.turn == 0)
     if outcome == Outcome.INTERRUPTED:
         return
     if outcome.is_failure:
         if result.failure is None or result.failure.kind != outcome:
             raise RecordError(f"the outcome '{outcome}' names no agent that failed")
+        late = result.failure.message.startswith(_LATE_CALLS)
+        if state.outcome is not None and not late:
+            raise RecordError(f"the game ends with a {state.outcome} at move {played}, so no "
+                              f"agent can have failed a move after it, but the recording says "
+                              f"'{outcome}'")
+        if capped and not late:
+            raise RecordError(f"the game reaches its move cap ({result.max_moves}) at move "
+                              f"{played}, so no agent moved after it, but the recording says "
+                              f"'{outcome}'")
         return
     if state.outcome is not None:
         if outcome != state.outcome:
             raise RecordError(f"the game ends with a {state.outcome} at move {played}, but the "
                               f"recording says '{outcome}'")
         return
-    capped = (result.max_moves is not None and pacman_moves >= result.max_moves
-              and state.turn == 0)
     if outcome == Outcome.MOVE_LIMIT and capped:
         return
     if capped:
@@ -146,3 +202,43 @@ def check_ending(result: GameResult, state: GameState, pacman_moves: int) -> Non
                           f"{played}, but the recording says '{outcome}'")
     raise RecordError(f"the recording ends after move {played} with the game still going on "
                       f"(neither over nor at its move cap), but says '{outcome}'")
+
+
+def check_cap(result: GameResult, state: GameState, pacman_moves: int, number: int) -> None:
+    """Raise :class:`RecordError` if action ``number`` comes after the game's move cap: the
+    loop ends a game once Pacman has made ``max_moves`` moves and the ghosts have replied."""
+    cap = result.max_moves
+    if cap is not None and pacman_moves >= cap and state.turn == 0:
+        raise RecordError(f"move {number} of the recording comes after the game's move cap "
+                          f"({cap} Pacman moves), where the game ended")
+
+
+def check_shipped_maze(name: str, text: str) -> bool:
+    """Whether ``name`` is a shipped maze (``False`` if not: its text cannot be compared);
+    raise :class:`RecordError` if it is and ``text`` (parsed) is not that maze."""
+    shipped = _shipped_text(name)
+    if shipped is None:
+        return False
+    if text != shipped:
+        raise RecordError(f"the recorded maze is called {name!r}, but its text is not the "
+                          f"shipped maze of that name")
+    return True
+
+
+@functools.lru_cache(maxsize=64)
+def _shipped_text(name: str) -> str | None:
+    from pacman.layout import load_layout, shipped_layout_names
+
+    if name not in shipped_layout_names():
+        return None
+    return load_layout(name).text
+
+
+def verification_note(shipped_maze: bool) -> dict[str, list[str]]:
+    """What the replay of a recording checked and what it could not (for its output)."""
+    checked = list(CHECKED)
+    checked.insert(4, "the shipped maze's text" if shipped_maze else "the maze (its own text)")
+    not_checked = list(NOT_CHECKABLE)
+    if not shipped_maze:
+        not_checked.insert(0, "the maze file it came from")
+    return {"checked": checked, "not_checked": not_checked}

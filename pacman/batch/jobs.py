@@ -30,7 +30,7 @@ from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec, GameResult, run_game
 from pacman.layout import Layout, load_layout
 
-__all__ = ["GameJob", "play_job", "game_seed", "check_job"]
+__all__ = ["GameJob", "play_job", "game_seed", "check_job", "maze_digest", "text_digest"]
 
 
 def game_seed(master_seed: int, index: int) -> int:
@@ -83,6 +83,10 @@ class GameJob:
     seed: int = 0
     max_moves: int | None = 1000
     move_time_limit: float | None = None
+    #: :func:`maze_digest` of the maze's text when the job was planned (``None``: not
+    #: recorded, as in stores written before it was): the same path with other text is
+    #: another condition, and a game played on other text than this is refused.
+    layout_digest: str | None = None
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__
@@ -106,6 +110,8 @@ class GameJob:
         data["pacman_options"] = dict(self.pacman_options)
         data["ghost_options"] = dict(self.ghost_options)
         data["ghosts"] = list(self.ghosts)
+        if data["layout_digest"] is None:  # keys of jobs without it stay what they were
+            del data["layout_digest"]
         return data
 
     @classmethod
@@ -129,6 +135,17 @@ class GameJob:
 @lru_cache(maxsize=64)
 def _layout(name: str) -> Layout:
     return load_layout(name)
+
+
+def text_digest(text: str) -> str:
+    """A 16-hex-digit digest of a maze's text (as :attr:`Layout.text` holds it)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def maze_digest(name_or_path: str) -> str:
+    """:func:`text_digest` of the maze ``name_or_path`` names now (read afresh each call: a
+    plan made after the file changed gets the new text's digest)."""
+    return text_digest(load_layout(name_or_path).text)
 
 
 @lru_cache(maxsize=256)
@@ -172,5 +189,13 @@ def play_job(job: GameJob) -> GameResult:
         _layout.cache_clear()
         _specs.cache_clear()
         layout, specs = _specs(job.setup)
+    if job.layout_digest is not None and text_digest(layout.text) != job.layout_digest:
+        _layout.cache_clear()  # the file may have changed since it was cached: read it again
+        _specs.cache_clear()
+        layout, specs = _specs(job.setup)
+        if text_digest(layout.text) != job.layout_digest:
+            raise ConfigurationError(f"maze {job.layout!r} changed since the batch was "
+                                     "planned; run the batch again to plan it with the new "
+                                     "maze")
     return run_game(layout, specs, job.seed, max_moves=job.max_moves,
                     move_time_limit=job.move_time_limit)

@@ -46,8 +46,9 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Iterator, Mapping, Sequence
 
-from pacman.batch.jobs import GameJob, game_seed
-from pacman.errors import ConfigurationError
+from pacman.batch.jobs import GameJob, game_seed, maze_digest
+from pacman.errors import ConfigurationError, PacmanError
+from pacman.files import check_readable_file
 from pacman.options import parse_assignments
 from pacman.plugins import suggest
 
@@ -170,6 +171,7 @@ class BatchPlan:
                   first: int, step: int) -> Iterator[tuple[int, GameJob]]:
         """Jobs of games ``first, first + step, ...`` of every condition, seed first."""
         width = len(conditions)
+        digests = {c[3]: _maze_digest(c[3]) for c in conditions}  # the maze text of this plan
         for index in range(first, self.games, step):
             for column, (label, pac, ghost, layout) in enumerate(conditions):
                 yield index * width + column, GameJob(
@@ -178,7 +180,16 @@ class BatchPlan:
                     ghosts=ghost.agent,  # type: ignore[arg-type]  # GameJob splits a name list
                     ghost_options=ghost.options, num_ghosts=self.num_ghosts,
                     seed=game_seed(self.seed, index), max_moves=self.max_moves,
-                    move_time_limit=self.time_limit)
+                    move_time_limit=self.time_limit, layout_digest=digests[layout])
+
+
+def _maze_digest(layout: str) -> str | None:
+    """The digest of the maze's text (a maze that cannot be read gets ``None``: playing its
+    jobs reports the error)."""
+    try:
+        return maze_digest(layout)
+    except PacmanError:
+        return None
 
 
 def _layout_label(layout: str) -> str:
@@ -199,6 +210,7 @@ def read_plan_file(path: str | Path) -> dict[str, Any]:
     """The settings of a batch TOML file, checked; agent tables become :class:`AgentEntry`
     lists (``pacman`` with its sweeps expanded) and ``layout`` joins ``layouts``."""
     path = Path(path)
+    check_readable_file(path, "batch TOML")
     try:
         with open(path, "rb") as handle:
             data = tomllib.load(handle)

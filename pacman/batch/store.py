@@ -9,7 +9,8 @@ Format (JSON lines, UTF-8)
     Lines are in the order games finished, not job order. A key seen twice keeps its last line.
 
 Safety
-    Each record is written with a single unbuffered ``write`` on a file opened for appending, so
+    Each record is written with a single unbuffered ``write`` on a file opened for appending
+    (``O_APPEND``), so
     a process killed at any moment (even ``kill -9``) leaves every finished game on disk and at
     worst a torn last line. Opening a store for appending detects a torn or unparsable last
     line and cuts it off (:attr:`ResultStore.repaired` says what was dropped); reading one
@@ -17,13 +18,20 @@ Safety
     artefact and raises :class:`StoreError` naming the line. While a batch appends, it holds an
     exclusive lock on the file, so two batches cannot interleave their lines. Records are not
     ``fsync``-ed one by one (that would cost milliseconds per game): a power failure may lose
-    the last games the operating system had not yet written.
+    the last games the operating system had not yet written. Before each record, the file's
+    size is compared with what this store wrote: a store cut or written by another program
+    while a batch runs ends that batch with one line (nothing is written after the change), and
+    so does a write that fails (a full disk, a file made immutable); running the same command
+    again resumes from the games on disk.
 
 Validation
     Every record read is checked (:mod:`pacman.batch.validate`): all fields present and
-    typed, a known outcome, a key that is its job's key. A record that is valid JSON but not a
-    valid game is refused with its line number, wherever it is (a crash can only tear a line,
-    never write a well-formed wrong one).
+    typed, a known outcome, a key that is its job's key, the settings its job asks for (move
+    cap, time limit, ghosts, agents, the maze text's digest), and its actions replayed on its
+    maze text by the engine alone to the outcome, score and moves it states. A record that
+    fails is refused with its line number, wherever it is (a crash can only tear a line, never
+    write a well-formed wrong one). A record carrying a seal of this user's key
+    (:mod:`pacman.batch.seal`) was written so by a batch of this user and is only parsed.
 """
 
 from __future__ import annotations
@@ -31,12 +39,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from collections.abc import Iterator
 
+from pacman.agent_stats import bounded_stats
 from pacman.batch.jobs import GameJob
+from pacman.batch.seal import is_sealed, seal
 from pacman.batch.validate import check_record
 from pacman.errors import StoreError
 from pacman.game import GameResult, without_default_rules
@@ -63,13 +74,19 @@ class StoredGame:
 
 def record_line(job: GameJob, result: GameResult, index: int | None = None) -> str:
     """The store line (newline included) for ``job``'s ``result``; ``index`` is the job's
-    position in its batch (it orders the conditions of a report)."""
+    position in its batch (it orders the conditions of a report). Agents' statistics that
+    are not JSON data within the limits of :mod:`pacman.agent_stats` are left out, with one
+    warning line on stderr each."""
     # The same data as result.to_dict(), without the deep copy dataclasses.asdict makes.
     data = without_default_rules(dict(vars(result)))
+    data["agent_stats"], dropped = bounded_stats(result.agent_stats)
+    for problem in dropped:
+        print(f"warning: the game with seed {result.seed}: {problem}; not stored",
+              file=sys.stderr, flush=True)
     if result.failure is not None:
         data["failure"] = dict(vars(result.failure))
     record = {"key": job.key, "index": index, "job": job.to_dict(), "result": data}
-    return json.dumps(record, separators=(",", ":")) + "\n"
+    return seal(json.dumps(record, separators=(",", ":"))) + "\n"
 
 
 class InvalidRecord(ValueError):
@@ -82,9 +99,13 @@ def parse_record(line: str | bytes, made_here: bool = False) -> tuple[str, dict[
 
     ``made_here``: the line comes from :func:`record_line` in a worker of this batch, not
     from a file; only its shape is checked (the full check costs a third of what the batch's
-    process spends per game, and that process shares the cores with the workers)."""
+    process spends per game, and that process shares the cores with the workers). The same
+    holds for a line whose seal (:mod:`pacman.batch.seal`) shows that a batch of this user
+    wrote it as it is. Any other line is checked in full and its game replayed."""
+    raw = line.encode("utf-8") if isinstance(line, str) else line
+    trusted = made_here or is_sealed(raw.rstrip(b"\n"))
     record = json.loads(line)
-    if made_here:
+    if trusted:
         if not (isinstance(record, dict) and isinstance(record.get("key"), str)
                 and isinstance(record.get("result"), dict)):
             raise InvalidRecord("not a game record")
@@ -205,18 +226,36 @@ class ResultStore:
         self._records: dict[str, bytes | None] = dict(scan.records)
         self.repaired = scan.dropped
         try:  # the file stays open for the store's lifetime; close() closes it
-            self._file = open(self.path, "r+b" if self.path.exists() else "w+b", buffering=0)  # noqa: SIM115
+            # O_APPEND: every write lands at the end of the file as it is then, never at an
+            # offset remembered from before someone else cut the file.
+            self._file = open(self.path, "ab", buffering=0)  # noqa: SIM115
         except OSError as error:
             raise StoreError(f"{self.path}: cannot be written ({error.strerror})") from None
         try:
             self._lock()
             self._file.truncate(scan.good_end)
-            self._file.seek(0, os.SEEK_END)
             if scan.good_end == 0:
-                self._file.write(HEADER_LINE.encode())
+                self._write(HEADER_LINE.encode())
+            self._size = os.fstat(self._file.fileno()).st_size
+        except OSError as error:
+            self._file.close()
+            raise self._write_error(error) from None
         except BaseException:
             self._file.close()
             raise
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            written = self._file.write(view)
+            if not written:
+                raise OSError(0, "nothing was written")
+            view = view[written:]
+
+    def _write_error(self, error: OSError) -> StoreError:
+        return StoreError(f"{self.path}: cannot be written ({error.strerror or error}); the "
+                          "games stored before are kept: make room or make the file writable, "
+                          "then run the same command again to resume")
 
     def _lock(self) -> None:
         if fcntl is None:
@@ -254,12 +293,25 @@ class ResultStore:
 
     def append_line(self, line: str) -> dict[str, Any]:
         """Append one record line (from :func:`record_line`) and return the parsed record.
-        The line is in the operating system's hands when this returns."""
+        The line is in the operating system's hands when this returns.
+
+        Raises :class:`StoreError` if the file is no longer as this store left it (another
+        program cut or wrote it: nothing is written then) or cannot be written (a full disk, a
+        file made read-only or immutable); either way the games stored before are kept and
+        running the same batch again resumes from them."""
         key, record = parse_record(line, made_here=True)
-        view = memoryview(line.encode("utf-8"))
-        while view:
-            written = self._file.write(view)
-            view = view[written:]
+        data = line.encode("utf-8")
+        try:
+            size = os.fstat(self._file.fileno()).st_size
+            if size != self._size:
+                raise StoreError(f"{self.path}: changed by another program while this batch "
+                                 f"wrote to it ({self._size:,} bytes expected, {size:,} found); "
+                                 "nothing more was written: run the same command again to "
+                                 "resume from what it holds")
+            self._write(data)
+        except OSError as error:
+            raise self._write_error(error) from None
+        self._size += len(data)
         self._records[key] = None  # its result went to the caller; only resuming needs keys
         return record
 
@@ -271,4 +323,5 @@ class ResultStore:
         if not self._file.closed:
             with contextlib.suppress(OSError):
                 os.fsync(self._file.fileno())
-            self._file.close()
+            with contextlib.suppress(OSError):  # every write was checked when it was made
+                self._file.close()

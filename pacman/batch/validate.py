@@ -1,8 +1,11 @@
-"""What a results-store record must hold: every field of the job and of its result, typed.
+"""What a results-store record must hold: every field of the job and of its result, typed,
+the settings its job asks for, and a game that replays.
 
 A store is a file anyone can edit; a record that is not what :func:`record_line` writes must
 be refused (with its line number, by :mod:`pacman.batch.store`), never counted: an outcome
-``"banana"`` or a score ``"NaN"`` would otherwise skew a table in silence.
+``"banana"`` or a score ``"NaN"`` would otherwise skew a table in silence, and a well-typed
+edit (a loss turned into a win) is caught only by replaying the game's actions on its maze
+text (:func:`check_replay`, about 0.6 ms of CPU a game).
 """
 
 from __future__ import annotations
@@ -138,6 +141,49 @@ def check_record(record: Any) -> None:
         raise ValueError("its key is not the key of its job (edited by hand?)")
     if job.seed != record["result"]["seed"]:
         raise ValueError("its result was played with another seed than its job's")
+    check_settings(job, record["result"])
+    if job.layout_digest is not None:
+        from pacman.batch.jobs import text_digest
+
+        if text_digest(record["result"]["layout_text"]) != job.layout_digest:
+            raise ValueError("its result was played on another maze text than its job's")
+    check_replay(record["result"])
+
+
+def check_settings(job: Any, result: Mapping[str, Any]) -> None:
+    """Raise ``ValueError`` unless ``result`` was played with what its ``job`` asks for: the
+    move cap, the time limit, the ghosts, the agents and their options, the default rules."""
+    if result.get("max_moves") != job.max_moves:
+        raise ValueError(f"its result's move cap {_shown(result.get('max_moves'))} is not its "
+                         f"job's ({job.max_moves})")
+    if result.get("move_time_limit") != job.move_time_limit:
+        raise ValueError(f"its result's time limit {_shown(result.get('move_time_limit'))} is "
+                         f"not its job's ({job.move_time_limit})")
+    if result.get("rules", "default") != "default":
+        raise ValueError(f"its result was played by the {_shown(result.get('rules'))} rules; a "
+                         "batch plays the default rules")
+    if job.num_ghosts is not None and result["num_ghosts"] != job.num_ghosts:
+        raise ValueError(f"its result has {result['num_ghosts']} ghosts; its job asks for "
+                         f"{job.num_ghosts}")
+    agents = result["agents"]
+    ghosts = list(job.ghosts) * result["num_ghosts"] if len(job.ghosts) == 1 else list(job.ghosts)
+    wanted = [(job.pacman, dict(job.pacman_options))]
+    wanted += [(name, dict(job.ghost_options)) for name in ghosts[:result["num_ghosts"]]]
+    played = [(agent.get("name"), agent.get("options", {})) for agent in agents]
+    if played != wanted:
+        raise ValueError("its result's agents or their options are not its job's")
+
+
+def check_replay(result: Mapping[str, Any]) -> None:
+    """Raise ``ValueError`` unless the result's actions, replayed on its maze text by the engine
+    alone, give its outcome, score and moves (see :func:`pacman.game.replay_states`)."""
+    from pacman.game import GameResult, replay_end
+    from pacman.errors import PacmanError
+
+    try:
+        replay_end(GameResult.from_dict(result))
+    except (PacmanError, ValueError, TypeError) as error:
+        raise ValueError(f"its game does not replay: {error}") from None
 
 
 def _shown(value: Any) -> str:

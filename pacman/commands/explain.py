@@ -19,7 +19,8 @@ from agents.evaluation import EVALUATIONS
 from pacman.commands.argtypes import whole_number
 from pacman.display.search_page import THEMES
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult, agent_rng, load_results, replay_states
+from pacman.game import GameResult, agent_rng, load_indexed_results, replay_states
+from pacman.recording import select_game
 from pacman.state import GameState
 
 #: the Pacman agents whose search a page can show
@@ -32,8 +33,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="a file written by --record (or a batch store's games.jsonl)")
     parser.add_argument("--move", type=whole_number(1), required=True, metavar="N",
                         help="Pacman's N-th move of the game (1 is the first)")
-    parser.add_argument("--game", type=whole_number(1), default=1, metavar="K",
-                        help="game K of the file (default 1)")
+    parser.add_argument("--game", type=whole_number(0), metavar="K",
+                        help="the game whose record has index K in a results store (as "
+                             "reports name it), or the K-th game (from 1) of a file written "
+                             "by --record (default: the file's first game)")
     parser.add_argument("--html", required=True, metavar="PAGE",
                         help="the page to write: the search tree, step by step, and the board")
     parser.add_argument("--theme", choices=THEMES, default="dark",
@@ -44,16 +47,14 @@ def run(args: argparse.Namespace) -> int:
     """Run the ``explain`` command; returns the exit code (errors raise ``PacmanError``)."""
     from pacman.display.search_decision import explore_decision
 
-    results = load_results(args.recording)
-    if args.game > len(results):
-        raise ConfigurationError(f"{args.recording} holds {len(results)} game"
-                                 f"{'s' if len(results) != 1 else ''}, not {args.game}")
-    result = results[args.game - 1]
+    games = load_indexed_results(args.recording)
+    result = (select_game(games, args.game, args.recording) if args.game is not None
+              else games[0][1])
     state, played = position_before(result, args.move)
     agent = recorded_pacman(result)
     explored = explore_decision(
         agent, state, expected=played,
-        title=f"{result.layout}, seed {result.seed}, game {args.game}, Pacman's move {args.move}")
+        title=f"{result.layout}, seed {result.seed}, Pacman's move {args.move}")
     size = explored.write(args.html, theme=args.theme)
     stats = explored.result.stats
     print(f"value: {explored.trace['value']}  action: {explored.result.action}  "

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 
 from pacman.commands.argtypes import frame_seconds, whole_number
-from pacman.commands.play import recorded_evaluation, zoom_factor
-from pacman.errors import ConfigurationError
-from pacman.game import load_results
+import sys
+
+from pacman.commands.play import zoom_factor
+from pacman.game import load_indexed_results
+from pacman.recorded_agents import recorded_evaluation
+from pacman.recording import select_game
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -16,8 +19,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("output", metavar="OUT.gif|OUT.mp4|OUT.html",
                         help="the animation to write (MP4 needs imageio-ffmpeg), or a web page "
                              "that plays the game")
-    parser.add_argument("--game", type=whole_number(1), default=1, metavar="N",
-                        help="which game of the recording (default: 1, the first)")
+    parser.add_argument("--game", type=whole_number(0), metavar="K",
+                        help="the game whose record has index K in a results store (as "
+                             "reports name it), or the K-th game (from 1) of a file written "
+                             "by --record (default: the file's first game)")
     parser.add_argument("--frame-time", type=frame_seconds, default=0.1, metavar="SECONDS",
                         help="seconds per round on screen (default: 0.1)")
     parser.add_argument("--zoom", type=zoom_factor, default=1.0, metavar="FACTOR",
@@ -28,7 +33,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--smooth", type=whole_number(0, maximum=100), default=0, metavar="K",
                         help="K in-between frames per step for smooth movement (default: 0)")
     parser.add_argument("--overlay", action="store_true",
-                        help="draw the heat map of the recorded Pacman's evaluation function")
+                        help="draw the heat map of the recorded Pacman's evaluation function "
+                             "(built-in evaluations only; nothing the recording names is "
+                             "loaded)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,21 +44,20 @@ def run(args: argparse.Namespace) -> int:
 
     if not is_html(args.output):
         check_target(args.output)
-    results = load_results(args.recording)
-    if args.game > len(results):
-        raise ConfigurationError(f"{args.recording} holds {len(results)} game"
-                                 f"{'s' if len(results) != 1 else ''}; there is no game "
-                                 f"{args.game}")
-    result = results[args.game - 1]
+    games = load_indexed_results(args.recording)
+    result = (select_game(games, args.game, args.recording) if args.game is not None
+              else games[0][1])
     if is_html(args.output):
         size = write_html(result, args.output)
         print(f"wrote {args.output} ({size / 1000:.0f} kB, the game with seed {result.seed} on "
               f"{result.layout}: {result.outcome}, score {result.score})")
         return 0
-    evaluation = recorded_evaluation(result) if args.overlay else None
-    if args.overlay and evaluation is None:
-        raise ConfigurationError("--overlay: the recorded Pacman agent has no evaluation "
-                                 "function that can be loaded here")
+    evaluation = None
+    if args.overlay:
+        recorded = recorded_evaluation(result.agents)
+        evaluation = recorded.evaluation
+        if recorded.note:
+            print(f"note: no overlay: {recorded.note}", file=sys.stderr, flush=True)
     count = export_game(result, args.output, frame_time=args.frame_time, zoom=args.zoom,
                         every_move=args.every_move, smooth=args.smooth, evaluation=evaluation)
     print(f"wrote {args.output} ({count} frames of the game with seed {result.seed} on "

@@ -8,12 +8,13 @@ import sys
 from typing import Any
 from collections.abc import Callable
 
+from pacman.agent_stats import bounded_stats
 from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
 from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
-from pacman.errors import ConfigurationError, PacmanError
-from pacman.game import AgentSpec, GameResult, load_results, replay_states, run_game
+from pacman.errors import ConfigurationError
+from pacman.game import AgentSpec, GameResult, run_game
 from pacman.layout import load_layout
 from pacman.options import parse_assignments
 from pacman.outcome import Outcome
@@ -33,6 +34,7 @@ CLASSIC_GHOSTS = "random"
 CLASSIC_MAZES = ("smallClassic", "mediumClassic", "openClassic", "originalClassic",
                  "minimaxClassic", "trappedClassic", "capsuleClassic", "contestClassic",
                  "testClassic", "trickyClassic")
+DEFAULT_MAX_MOVES = 1000
 #: The seed ``--fix-seed`` (the classic course's ``-f``) plays when no ``--seed`` is given.
 FIXED_SEED = 188
 #: The classic course's names for evaluation functions in ``-a evalFn=NAME``.
@@ -81,8 +83,9 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
                              "is given")
     parser.add_argument("--games", "--numGames", "-n", type=whole_number(1), default=1,
                         metavar="N", help="number of games (default: 1)")
-    parser.add_argument("--max-moves", type=whole_number(1), default=1000, metavar="M",
-                        help="end a game after Pacman's M-th move (default: 1000)")
+    parser.add_argument("--max-moves", type=whole_number(1), metavar="M",
+                        help=f"end a game after Pacman's M-th move (default: "
+                             f"{DEFAULT_MAX_MOVES}; not with --replay)")
     parser.add_argument("--time-limit", type=time_limit, metavar="SECONDS",
                         help="per-move think-time limit; an agent over it loses by timeout")
 
@@ -119,9 +122,10 @@ def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write every game as one JSON line to FILE, for --replay")
     parser.add_argument("--replay", metavar="FILE",
                         help="show the games recorded in FILE instead of playing")
-    parser.add_argument("--game", type=whole_number(1), metavar="K",
-                        help="with --replay: only game K of the file (a recording, or the "
-                             "games.jsonl of a batch results store)")
+    parser.add_argument("--game", type=whole_number(0), metavar="K",
+                        help="with --replay: only the game whose record has index K in a "
+                             "results store (as reports name it), or the K-th game (from 1) "
+                             "of a file written by --record")
     parser.add_argument("--list-layouts", action="store_true", help="list the shipped mazes")
     parser.add_argument("--list-agents", action="store_true",
                         help="list agents, their options and the evaluation functions")
@@ -146,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
 
         return list_layouts() if args.list_layouts else list_agents()
     if args.replay:
+        from pacman.commands.replay import replay
+
         return replay(args)
     if args.game is not None:
         raise ConfigurationError("--game picks a game of --replay FILE; without --replay, "
@@ -179,17 +185,6 @@ def _pacman_evaluation(spec: AgentSpec) -> Callable | None:
     else:
         found = declared_options(spec.factory).get("evaluation", (None, None))[1]
     return found if callable(found) and not isinstance(found, type) else None
-
-
-def recorded_evaluation(result: GameResult) -> Callable | None:
-    """The evaluation of a recording's Pacman, if its agent and options still resolve."""
-    from pacman.lineup import agent_spec
-
-    try:
-        pacman = result.agents[0]
-        return _pacman_evaluation(agent_spec(pacman["name"], "pacman", pacman.get("options")))
-    except (PacmanError, LookupError, TypeError, AttributeError):
-        return None
 
 
 def _check_export(args: argparse.Namespace) -> None:
@@ -253,7 +248,8 @@ def play(args: argparse.Namespace) -> int:
         while number < args.games:
             seed = first_seed + number
             announced = _announce_on_finish(display, number, seed, args)
-            result = run_game(layout, specs, seed, max_moves=args.max_moves,
+            result = run_game(layout, specs, seed,
+                              max_moves=args.max_moves or DEFAULT_MAX_MOVES,
                               move_time_limit=args.time_limit, display=display)
             request = display.request
             if request == RESTART:  # the same game again: same number, same seed
@@ -262,6 +258,10 @@ def play(args: argparse.Namespace) -> int:
                 continue
             played, wins, total_score, last = (played + 1, wins + result.won,
                                                total_score + result.score, result)
+            result.agent_stats, dropped = bounded_stats(result.agent_stats)
+            for problem in dropped:
+                print(f"warning: game {number + 1} (seed {seed}): {problem}; not recorded",
+                      file=sys.stderr, flush=True)
             if record is not None:
                 _write_record(record, args.record, result.to_json() + "\n")
             if not announced:
@@ -385,32 +385,3 @@ def _fresh_seed() -> int:
     import secrets
 
     return secrets.randbelow(10**9)
-
-
-def replay(args: argparse.Namespace) -> int:
-    """Show recorded games move by move, checking that they reproduce exactly."""
-    results = load_results(args.replay)
-    if args.game is not None:
-        if args.game > len(results):
-            raise ConfigurationError(f"{args.replay} holds {len(results)} game"
-                                     f"{'s' if len(results) != 1 else ''}; there is no game "
-                                     f"{args.game}")
-        results = [results[args.game - 1]]
-    _check_export(args)
-    display = _display(args, recorded_evaluation(results[0]))
-    try:
-        for number, result in enumerate(results):
-            display.label = f"{args.replay}: game {number + 1}/{len(results)}, seed {result.seed}"
-            states = list(replay_states(result))
-            request = display.show_replay(result, states, evaluation=recorded_evaluation(result))
-            if args.json:
-                print(json.dumps(result.summary()), flush=True)
-            else:
-                print(f"replayed seed {result.seed} on {result.layout}: {result.outcome}, "
-                      f"score {result.score}, {result.moves} moves (reproduced exactly)")
-            _export(args, result, number, len(results), recorded_evaluation(result))
-            if request == QUIT:
-                break
-    finally:
-        display.close()
-    return 0

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 
 from pacman.batch import read_store
+from pacman.batch.jobs import text_digest
 from pacman.batch.store import StoredGame
 from pacman.errors import ConfigurationError
 from pacman.batch import report as reporting
@@ -68,9 +70,56 @@ def merge_stores(paths: list[str]) -> list[StoredGame]:
     return [game for game, _ in merged.values()]
 
 
-def run(args: argparse.Namespace) -> int:
+def _settings(game: StoredGame) -> dict[str, object]:
+    """Everything besides the label that changes a game: ghosts, move cap, time limit, rules
+    and the maze's text (by its digest)."""
+    result = game.result
+    return {"ghosts": result.num_ghosts, "max moves": result.max_moves,
+            "time limit": result.move_time_limit, "rules": result.rules,
+            "maze": text_digest(result.layout_text)[:8]}
 
-    games = merge_stores(args.stores)
+
+def separate_conditions(games: list[StoredGame]) -> tuple[list[StoredGame], list[str]]:
+    """``games`` with each condition label made to name every setting that changes a game, and
+    notes (one line each) on labels that covered games of several settings.
+
+    A label whose games share their settings is kept. Otherwise each group of games with the
+    same settings gets the label followed by the settings that differ between the groups,
+    ``"alphabeta vs directional @ small_classic [ghosts=1, max moves=20]"``, so that games of
+    different conditions are never tabled (or compared) as one."""
+    variants: dict[str, dict[tuple, dict[str, object]]] = {}
+    for game in games:
+        settings = _settings(game)
+        variants.setdefault(game.job.condition, {})[tuple(settings.items())] = settings
+    notes: list[str] = []
+    renamed: dict[tuple[str, tuple], str] = {}
+    for label, groups in variants.items():
+        if len(groups) == 1:
+            continue
+        varying = [name for name in next(iter(groups.values()))
+                   if len({g[name] for g in groups.values()}) > 1]
+        for key, settings in groups.items():
+            renamed[(label, key)] = (f"{label} [" + ", ".join(f"{name}={settings[name]}"
+                                                              for name in varying) + "]")
+        what = " and ".join(varying)
+        notes.append(f"note: the games of {label!r} differ in {what}; they are reported as "
+                     f"{len(groups)} conditions" + (" (its maze changed under the same name)"
+                                                    if "maze" in varying else ""))
+    if not renamed:
+        return games, notes
+    separated = []
+    for game in games:
+        new_label = renamed.get((game.job.condition, tuple(_settings(game).items())))
+        if new_label is not None:
+            game = StoredGame(replace(game.job, condition=new_label), game.result, game.index)
+        separated.append(game)
+    return separated, notes
+
+
+def run(args: argparse.Namespace) -> int:
+    games, notes = separate_conditions(merge_stores(args.stores))
+    for note in notes:
+        print(note, file=sys.stderr)
     if args.condition:
         games = [g for g in games if any(t in g.job.condition for t in args.condition)]
     if not games:

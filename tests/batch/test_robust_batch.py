@@ -94,8 +94,11 @@ def test_conflicting_stores_are_refused(capsys, tmp_path):
     table(capsys, "--layout", maze, "--pacman", "random", "--ghosts", "random", "--games", "3",
           "--max-moves", "40", "--workers", "1", "--store", str(store))
     lines = store.read_text().splitlines(keepends=True)
-    record = json.loads(lines[2])
-    record["result"]["score"] += 1
+    record, played = json.loads(lines[2]), json.loads(lines[3])
+    # another game that replays (the moves of another seed), claimed for this job's seed
+    assert played["result"]["actions"] != record["result"]["actions"]
+    record["result"] = dict(played["result"], seed=record["job"]["seed"])
+    record.pop("seal", None)
     other = tmp_path / "b.jsonl"
     other.write_text(lines[0] + json.dumps(record) + "\n")
     code, out, err = run_cli(capsys, "report", str(store), str(other))

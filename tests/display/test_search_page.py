@@ -154,7 +154,7 @@ def test_explain_shows_the_search_the_agent_ran(capsys, tmp_path, recording):
 
 @pytest.mark.parametrize("argv, message", [
     (["--move", "99"], "not 99"),
-    (["--move", "1", "--game", "3"], "holds 2 games, not 3"),
+    (["--move", "1", "--game", "3"], "holds 2 games; there is no game 3"),
 ])
 def test_explain_refuses_what_is_not_there(capsys, tmp_path, recording, argv, message):
     code, _, err = run_cli(capsys, "explain", recording, "--html", tmp_path / "p.html", *argv)

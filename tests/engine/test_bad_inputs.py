@@ -165,10 +165,12 @@ def test_replay_game_k_of_a_batch_results_store(capsys, maze_file, tmp_path):
                            "--ghosts", "random", "--games", "3", "--max-moves", "20",
                            "--workers", "1", "--store", str(store), "--no-progress")
     assert code == 0, err
-    code, out, err = run_cli(capsys, "--replay", str(store), "--game", "3", "--display", "none",
+    code, out, err = run_cli(capsys, "--replay", str(store), "--game", "2", "--display", "none",
                              "--json")
     assert code == 0, err
+    # --game K is the record whose index is K (game K of the batch: seed 0 + K), not a line
     assert len(out.splitlines()) == 1 and json.loads(out)["layout"] == "maze"
+    assert json.loads(out)["seed"] == 2
 
 
 def test_game_without_replay_is_refused(capsys, maze_file):

@@ -52,7 +52,6 @@ def small_run(name: str, tmp_path_factory) -> tuple[experiments.Report, object]:
 WATCHED = [name for name in experiments.EXPERIMENTS if name != "pruning"]
 
 
-@pytest.mark.xfail(strict=True, reason="needs --game K by index")
 @pytest.mark.parametrize("name", WATCHED)
 def test_every_watch_command_replays_the_game_its_line_names(name, tmp_path_factory, capsys):
     report, _ = small_run(name, tmp_path_factory)

@@ -1,0 +1,129 @@
+"""What trusting a results store costs: games/s verified by replay against games/s played.
+
+Usage: ``python bench/bench_verify.py [--games N] [--big N]``
+
+Rates are per CPU second of the process (``time.process_time``), so a machine shared with
+other work still gives comparable figures; the report is timed both ways.
+
+* games/s played by the default agents (the default Pacman, ``alphabeta depth=3
+  node_budget=20000``, against ``directional`` ghosts on ``small_classic``), in this process;
+* games/s verified: each stored record of those games read as a store reads a record without
+  a seal of this user (fields and types, its key, the settings of its job, then its actions
+  replayed on its maze text by the engine alone and its outcome, score and moves compared),
+  and as it reads a sealed one (:mod:`pacman.batch.seal`: its JSON only);
+* seconds (wall and CPU) to ``report`` a store of ``--big`` games (default 100,000), made
+  from the played records with distinct seeds and indexes (each a game that replays), run as
+  a user runs it: ``pacman-arena report STORE --json`` in a child process, once with every
+  record sealed (a store this user's batches wrote) and once with none (a store from someone
+  else: every game replayed). The stores are written to a temporary folder and removed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pacman.batch import GameJob, play_job  # noqa: E402
+from pacman.batch.seal import seal  # noqa: E402
+from pacman.batch.store import HEADER_LINE, parse_record, record_line  # noqa: E402
+from pacman.commands.play import DEFAULT_PACMAN, DEFAULT_PACMAN_OPTIONS  # noqa: E402
+
+
+def default_jobs(games: int) -> list[GameJob]:
+    return [GameJob(f"{DEFAULT_PACMAN} vs directional @ small_classic", "small_classic",
+                    DEFAULT_PACMAN, DEFAULT_PACMAN_OPTIONS, ghosts="directional", seed=seed)
+            for seed in range(games)]
+
+
+def played_lines(games: int) -> tuple[list[str], float]:
+    """The store lines of ``games`` games of the default agents and games/s played."""
+    jobs = default_jobs(games)
+    play_job(jobs[0])  # warm the caches (maze tables, agent classes) as a worker would be
+    began = time.process_time()
+    lines = [record_line(job, play_job(job), index) for index, job in enumerate(jobs)]
+    return lines, games / (time.process_time() - began)
+
+
+def unsealed(line: str) -> str:
+    record = json.loads(line)
+    record.pop("seal", None)
+    return json.dumps(record, separators=(",", ":")) + "\n"
+
+
+def verify_rate(lines: list[str], repeats: int = 3) -> float:
+    best = 0.0
+    for _ in range(repeats):
+        began = time.process_time()
+        for line in lines:
+            parse_record(line)
+        best = max(best, len(lines) / (time.process_time() - began))
+    return best
+
+
+def write_big_store(lines: list[str], size: int, path: Path, sealed: bool) -> None:
+    """``size`` records made from ``lines``: record ``i`` is line ``i mod len(lines)`` played
+    under seed and index ``i`` (its job, and so its key, changed to match)."""
+    records = [json.loads(line) for line in lines]
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(HEADER_LINE)
+        for number in range(size):
+            record = records[number % len(records)]
+            job = GameJob.from_dict({**record["job"], "seed": number})
+            result = dict(record["result"], seed=number)
+            line = json.dumps({"key": job.key, "index": number, "job": job.to_dict(),
+                               "result": result}, separators=(",", ":"))
+            out.write((seal(line) if sealed else line) + "\n")
+
+
+def timed_report(path: Path) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds and games counted of ``report PATH --json``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    done = subprocess.run([sys.executable, str(ROOT / "run.py"), "report", str(path), "--json"],
+                          capture_output=True, text=True)
+    seconds = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.exit(f"report failed: {done.stderr.strip()}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu, json.loads(done.stdout)["conditions"][0]["games"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--big", type=int, default=100_000)
+    args = parser.parse_args()
+    lines, played = played_lines(args.games)
+    verified = verify_rate([unsealed(line) for line in lines])
+    sealed_rate = verify_rate(lines)
+    moves = sum(json.loads(line)["result"]["moves"] for line in lines) / len(lines)
+    print(f"load average {os.getloadavg()[0]:.1f}; {args.games} games of the default agents, "
+          f"{moves:.0f} Pacman moves each on average")
+    print("rates per CPU second of this process (the machine may be shared):")
+    print(f"played:            {played:9.1f} games/s")
+    print(f"verified (replay): {verified:9.1f} games/s ({verified / played:.0f}x the playing "
+          f"rate; {1000 / verified:.2f} ms a game)")
+    print(f"sealed records:    {sealed_rate:9.1f} games/s")
+    with tempfile.TemporaryDirectory() as folder:
+        for sealed in (True, False):
+            path = Path(folder) / "big.jsonl"
+            write_big_store(lines, args.big, path, sealed)
+            size = path.stat().st_size
+            seconds, cpu, games = timed_report(path)
+            print(f"report of a {args.big:,}-game store ({size / 1e6:.0f} MB, "
+                  f"{'sealed by this user' if sealed else 'no seals: every game replayed'}): "
+                  f"{seconds:.1f} s wall, {cpu:.1f} s CPU ({games:,} games counted)")
+
+if __name__ == "__main__":
+    main()
