@@ -226,7 +226,7 @@ def play(args: argparse.Namespace) -> int:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
     specs = lineup(layout, args.pacman or DEFAULT_PACMAN, args.ghosts, num_ghosts,
                    pacman_options(args),
-                   parse_assignments(args.ghost_opt, "--ghost-opt"))
+                   parse_assignments(args.ghost_opt, "--ghost-opt"), time_limit=args.time_limit)
     _check_export(args)
     evaluation = _pacman_evaluation(specs[0])
     display = _display(args, evaluation)
