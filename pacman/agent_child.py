@@ -166,9 +166,13 @@ def _failure_value(error: BaseException, method: str, setup: dict[str, Any]) -> 
 
     message = failure_message(method, error)
     if isinstance(error, MemoryError) and setup.get("memory_mb"):
-        message += (f" (over the agent's memory limit of {setup['memory_mb']} MB; "
-                    "--agent-memory changes it)")
+        message += _memory_note(setup)
     return [message, traceback.format_exc()]
+
+
+def _memory_note(setup: dict[str, Any]) -> str:
+    return (f" (over the agent's memory limit of {setup['memory_mb']} MB; the environment "
+            "variable PACMAN_AGENT_MEMORY_MB changes it)")
 
 
 def serve_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[str, str]],
@@ -229,7 +233,8 @@ def probe_name(conn: Any, setup: dict[str, Any],
 
         described = describe_options(spec.factory)
     except ConfigurationError as error:
-        reply(conn, "refused", str(error))
+        memory = isinstance(error.__cause__, MemoryError) and setup.get("memory_mb")
+        reply(conn, "refused", str(error) + (_memory_note(setup) if memory else ""))
         return
     except BaseException as error:
         reply(conn, "error", _failure_value(error, "loading the agent", setup))

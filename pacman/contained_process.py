@@ -18,6 +18,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import resource
 import select
 import signal
 import sys
@@ -74,6 +75,25 @@ def agent_memory_mb() -> int:
     return value
 
 
+#: File descriptors a process must be allowed (``ulimit -n``) to start contained processes: the
+#: fork server passes five per process, and pipes, the maze and the agent's files need more.
+MIN_DESCRIPTORS = 64
+
+
+def check_descriptors(what: str = "a contained agent") -> None:
+    """Raise :class:`ContainmentError` when this process may not open enough files to start
+    ``what`` (below that, the fork server itself fails with a traceback)."""
+    try:
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        in_use = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else 0
+    except (OSError, ValueError):
+        return
+    if soft != resource.RLIM_INFINITY and soft - in_use < MIN_DESCRIPTORS:
+        raise ContainmentError(f"cannot start {what}: this process may open only "
+                               f"{soft} files (ulimit -n) and has {in_use} open; it needs "
+                               f"{MIN_DESCRIPTORS} more")
+
+
 def process_context() -> Any:
     """How this program starts processes (agents' and batch workers'): ``forkserver``, whose
     server has loaded the game and the agent catalog once, or ``spawn`` where there is none.
@@ -99,6 +119,7 @@ class ContainedProcess:
         self.init_pid: int | None = None
         self.isolated = False
         self._pidfd: int | None = None
+        check_descriptors()
         setup = {"cwd": os.getcwd(), "memory_mb": agent_memory_mb()}
         self.memory_mb = setup["memory_mb"]
         context = process_context()
