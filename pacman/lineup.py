@@ -23,6 +23,7 @@ from pacman.game import AgentSpec
 from pacman.layout import Layout
 from pacman.options import Converters, bind_options, declared_options, parse_assignments
 from pacman.plugins import absolute_name, is_external, resolve
+from pacman.student_file import file_without_class
 
 
 def evaluation_from_text(text: str, options: str = "") -> Evaluation:
@@ -106,6 +107,9 @@ def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = Non
     """
     raw = dict(raw_options or {})
     registry = PACMAN_AGENTS if role == "pacman" else GHOST_AGENTS
+    file_only = file_without_class(name, "Pacman agent" if role == "pacman" else "ghost agent")
+    if file_only is not None:
+        raise file_only
     if isolate and (is_external(short_name(name, role), registry)
                     or _options_name_code(name, role, raw)):
         from pacman.contained_probe import probe
@@ -115,6 +119,7 @@ def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = Non
         return AgentSpec(name=name, factory=contained, options={}, raw_options=raw,
                          isolation=(target, role))
     factory = agent_factory(name, role)
+    raw = classic_option_names(factory, raw)
     owner = f"{'Pacman' if role == 'pacman' else 'ghost'} agent {name!r}"
     options = bind_options(factory, raw, owner, CONVERTERS)
     declared = declared_options(factory)
@@ -122,6 +127,23 @@ def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = Non
         if key in declared and key not in options and "depth" not in options:
             options[key] = value
     return AgentSpec(name=name, factory=factory, options=options, raw_options=raw)
+
+
+#: The classic course's ``evalFn`` names for this project's evaluation names.
+_CLASSIC_EVALUATION_NAMES = {"score": "scoreEvaluationFunction"}
+
+
+def classic_option_names(factory: Any, raw: Mapping[str, str]) -> dict[str, str]:
+    """``raw`` with ``evaluation`` given as the classic ``evalFn`` to an agent whose
+    constructor takes ``evalFn`` (a class written against the classic course's API) and not
+    ``evaluation``; the command line's ``-a evalFn=NAME`` arrives as ``evaluation``."""
+    options = dict(raw)
+    if "evaluation" in options and "evalFn" not in options:
+        declared = declared_options(factory)
+        if "evaluation" not in declared and "evalFn" in declared:
+            text = options.pop("evaluation")
+            options["evalFn"] = _CLASSIC_EVALUATION_NAMES.get(text, text)
+    return options
 
 
 def _options_name_code(name: str, role: str, raw: Mapping[str, str]) -> bool:

@@ -38,6 +38,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
     _add_game_arguments(parser)
     _add_display_arguments(parser)
     _add_record_arguments(parser)
+    _add_student_argument(parser)
+
+
+def _add_student_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--student", metavar="FILE",
+                        help="the student's file whose classes -p names (default: "
+                             "./multiAgents.py where it exists), e.g. -p AlphaBetaAgent")
+
+
+def _student_pacman(args: argparse.Namespace) -> str:
+    """The Pacman agent's name: a class of the student's file (``--student`` or
+    ``./multiAgents.py``) that ``-p`` names becomes ``FILE:Class``, said in one line."""
+    from agents.catalog import PACMAN_AGENTS
+    from pacman.cli import program_name
+    from pacman.student_file import student_agent
+
+    name = args.pacman or DEFAULT_PACMAN
+    found = student_agent(name, args.student, builtin=args.pacman is None
+                          or name.strip() in PACMAN_AGENTS)
+    if found is None:
+        return name
+    print(f"{program_name()}: {name} from {found.rpartition(':')[0]} (contained)",
+          file=sys.stderr, flush=True)
+    return found
 
 
 def _add_agent_arguments(parser: argparse.ArgumentParser) -> None:
@@ -224,7 +248,7 @@ def play(args: argparse.Namespace) -> int:
     num_ghosts = args.num_ghosts
     if num_ghosts is None and args.max_ghosts is not None:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
-    specs = lineup(layout, args.pacman or DEFAULT_PACMAN, args.ghosts, num_ghosts,
+    specs = lineup(layout, _student_pacman(args), args.ghosts, num_ghosts,
                    pacman_options(args),
                    parse_assignments(args.ghost_opt, "--ghost-opt"), time_limit=args.time_limit)
     _check_export(args)

@@ -37,7 +37,8 @@ ALLOWED_MODULES = frozenset({
     "pacman.state", "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options",
     "pacman.registry", "pacman.compat",
     "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
-    "pacman.recording", "pacman.sandboxed_agent",
+    "pacman.recording", "pacman.sandboxed_agent", "pacman.contained_process",
+    "pacman.agent_child", "pacman.namespaces",
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state", "pacman.grading.state_api",
     "pacman.grading.confinement", "agents", "agents.base",
 })

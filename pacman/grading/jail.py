@@ -36,7 +36,8 @@ WORKER_MODULES = (
     "pacman/state.py", "pacman/rules.py", "pacman/game.py", "pacman/plugins.py",
     "pacman/options.py", "pacman/registry.py", "pacman/distances.py", "pacman/maze_reader.py",
     "pacman/move_tables.py", "pacman/game_loop.py", "pacman/recording.py",
-    "pacman/sandboxed_agent.py", "pacman/compat", "pacman/grading/__init__.py",
+    "pacman/sandboxed_agent.py", "pacman/contained_process.py", "pacman/agent_child.py",
+    "pacman/namespaces.py", "pacman/compat", "pacman/grading/__init__.py",
     "pacman/grading/worker.py", "pacman/grading/remote_state.py", "pacman/grading/state_api.py",
     "pacman/grading/confinement.py", "agents/__init__.py", "agents/base.py",
 )
