@@ -41,9 +41,9 @@ PRELOAD = ["pacman.sandboxed_agent", "pacman.agent_child", "pacman.lineup",
            "pacman.batch.runner", "agents.search_agents", "agents.ghosts", "agents.evaluation"]
 
 _WARNED: list[bool] = []
-FALLBACK_LINE = ("contained agents run without their own namespaces here (the system refused "
-                 "them): an agent can signal other processes of this user, and processes it "
-                 "starts in a new session may outlive the game")
+FALLBACK_LINE = ("contained agents run without their own namespaces here ({why}): an agent "
+                 "can signal other processes of this user, and processes it starts in a new "
+                 "session may outlive the game")
 
 
 class ContainmentError(PacmanError):
@@ -143,7 +143,12 @@ class ContainedProcess:
             self._pidfd = os.pidfd_open(self.init_pid)
         if not self.isolated and not _WARNED:
             _WARNED.append(True)
-            print(f"warning: {FALLBACK_LINE}", file=sys.stderr)
+            from pacman.namespaces import ENVIRONMENT, namespaces_wanted
+
+            why = ("the system refused them" if namespaces_wanted()
+                   else f"turned off by {ENVIRONMENT}" if sys.platform == "linux"
+                   else "not Linux")
+            print(f"warning: {FALLBACK_LINE.format(why=why)}", file=sys.stderr)
         self._setup_message(startup, "ready")
 
     def _setup_message(self, seconds: float, wanted: str) -> Any:

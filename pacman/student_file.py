@@ -49,7 +49,11 @@ def student_agent(name: str, student: str | None, builtin: bool) -> str | None:
     if builtin or not name.isidentifier():
         return None
     path = Path(student) if student else Path(DEFAULT_STUDENT_FILE)
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except (OSError, ValueError) as error:
+        raise ConfigurationError(f"--student {student!r}: not a usable file name ({error})") from None
+    if not found:
         if student:
             raise ConfigurationError(f"--student {student}: no such file")
         return None
@@ -69,7 +73,11 @@ def file_without_class(name: str, kind: str) -> ConfigurationError | None:
     if ":" in name or not name.endswith(".py"):
         return None
     path = Path(name)
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except (OSError, ValueError) as error:
+        return ConfigurationError(f"{kind} {name!r}: not a usable file name ({error})")
+    if not found:
         return ConfigurationError(f"{kind} {name!r}: no such file")
     classes = defined_classes(path)
     if not classes:

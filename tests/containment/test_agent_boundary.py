@@ -105,3 +105,12 @@ def test_an_agent_over_its_memory_limit_crashes_with_the_reason():
     result = run_game(layout, specs, seed=1, max_moves=5)
     assert result.outcome == Outcome.CRASH and result.failure.agent == 0
     assert "MemoryError" in result.failure.message and "memory limit" in result.failure.message
+
+
+def test_without_namespaces_one_line_says_what_is_not_prevented():
+    done = run_program("play", "-p", code("Quiet"), "-g", code("Quiet"), *FAST,
+                       env={"PACMAN_AGENT_JAIL": "none"})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout).get("failure") is None
+    warnings = [line for line in done.stderr.splitlines() if "namespaces" in line]
+    assert len(warnings) == 1 and "outlive the game" in warnings[0]
