@@ -108,7 +108,7 @@ def test_an_agent_over_its_memory_limit_crashes_with_the_reason():
 
 
 def test_without_namespaces_one_line_says_what_is_not_prevented():
-    done = run_program("play", "-p", code("Quiet"), "-g", code("Quiet"), *FAST,
+    done = run_program("play", "--json", "-p", code("Quiet"), "-g", code("Quiet"), *FAST,
                        env={"PACMAN_AGENT_JAIL": "none"})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout).get("failure") is None
