@@ -97,8 +97,8 @@ def supervise(conn: Any, setup: dict[str, Any], work: Callable[..., None],
     raw = b""
     with contextlib.suppress(OSError):
         raw = os.read(status_r, 4)
-    with contextlib.suppress(ChildProcessError, OSError):  # keep it a zombie: its number stays
-        os.waitid(os.P_PID, init, os.WEXITED | os.WNOWAIT)
+    with contextlib.suppress(ChildProcessError, OSError):
+        os.waitpid(init, 0)
     _end_as(struct.unpack("i", raw)[0] if len(raw) == 4 else None)
 
 

@@ -35,9 +35,10 @@ STARTUP_SECONDS = 30.0
 DEFAULT_MEMORY_MB = 2048
 MEMORY_ENVIRONMENT = "PACMAN_AGENT_MEMORY_MB"
 
-#: Modules every process started from the fork server has loaded already: the game, the batch
-#: worker and the agents most games name (the catalogs load their entries lazily).
-PRELOAD = ["pacman.sandboxed_agent", "pacman.agent_child", "pacman.lineup",
+#: Modules every process started from the fork server has loaded already: the program's main
+#: module (else every child would import it again), the game, the batch worker and the agents
+#: most games name (the catalogs load their entries lazily).
+PRELOAD = ["__main__", "pacman.sandboxed_agent", "pacman.agent_child", "pacman.lineup",
            "pacman.batch.runner", "agents.search_agents", "agents.ghosts", "agents.evaluation"]
 
 _WARNED: list[bool] = []
@@ -139,8 +140,7 @@ class ContainedProcess:
             child_conn.close()
         started = self._setup_message(startup, "started")
         self.init_pid, self.isolated = int(started["pid"]), bool(started["isolated"])
-        with contextlib.suppress(OSError, AttributeError):
-            self._pidfd = os.pidfd_open(self.init_pid)
+        self._pidfd = _child_handle(self.init_pid, self._process.pid)
         if not self.isolated and not _WARNED:
             _WARNED.append(True)
             from pacman.namespaces import ENVIRONMENT, namespaces_wanted
@@ -153,6 +153,7 @@ class ContainedProcess:
 
     def _setup_message(self, seconds: float, wanted: str) -> Any:
         """Wait for the setup message ``wanted``; anything else is the environment's failure."""
+        raw = None
         try:
             ready = self._conn.poll(seconds)
             raw = self._conn.recv_bytes(1 << 16) if ready else None
@@ -208,16 +209,27 @@ class ContainedProcess:
                else f"exited with code {code}")
         return AgentFailure(Outcome.CRASH, f"{method}: the agent's process {how}")
 
-    def close(self) -> None:
+    def close(self, grace: float = 0.0) -> None:
         """End the child and every process it started, and wait until they are gone. Safe
-        to call twice."""
+        to call twice. With ``grace``, the child is first asked to end by closing its pipe
+        and given that many seconds (so its processes end, and are counted, normally)."""
         process = self._process
+        if grace > 0 and process.exitcode is None:
+            with contextlib.suppress(OSError):
+                self._conn.close()
+            with contextlib.suppress(OSError, ValueError, AssertionError):
+                process.join(timeout=grace)
         if self._pidfd is not None:  # the namespace's init: its end ends the namespace
             with contextlib.suppress(OSError, AttributeError):
                 signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
         elif self.init_pid is not None and not self.isolated:
             with contextlib.suppress(OSError):
                 os.killpg(self.init_pid, signal.SIGKILL)
+        if self.init_pid is not None and process.exitcode is None:
+            # the supervisor ends on its own once the init has (and reaps it, so that the
+            # processes' CPU time is counted); killed if it does not
+            with contextlib.suppress(OSError, ValueError, AssertionError):
+                process.join(timeout=1)
         if process.pid is not None and process.exitcode is None:
             with contextlib.suppress(OSError):
                 os.killpg(process.pid, signal.SIGKILL)
@@ -236,6 +248,25 @@ class ContainedProcess:
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
             self.close()
+
+
+def _child_handle(pid: int, parent: int | None) -> int | None:
+    """A pidfd for the supervisor's child ``pid``, or ``None``. It is checked after opening
+    that ``pid`` is still ``parent``'s child: a process number is not reused while its parent
+    has not reaped it, so the handle cannot be another process's that took the number."""
+    try:
+        handle = os.pidfd_open(pid)
+    except (OSError, AttributeError):
+        return None
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as file:
+            ppid = int(file.read().rpartition(")")[2].split()[1])
+    except (OSError, ValueError, IndexError):
+        ppid = None
+    if ppid != parent:
+        os.close(handle)
+        return None
+    return handle
 
 
 def _start_from_any_process(process: Any) -> None:

@@ -85,6 +85,8 @@ class SandboxedAgent:
                  rng: random.Random, layout: Layout, time_limit: float | None) -> None:
         self.layout = layout
         self.time_limit = time_limit
+        self._buffer = io.BytesIO()  # one pickler per agent: a move's request costs less
+        self._pickler = _StatePickler(self._buffer, layout)
         seconds = build_seconds(time_limit)
         self._child = ContainedProcess(
             serve_agent, (request, index, rng, (layout.text, layout.name, layout.source)),
@@ -105,9 +107,11 @@ class SandboxedAgent:
         return self._ask("stats", None, "stats")
 
     def _ask(self, what: str, state: Any, method: str) -> Any:
-        buffer = io.BytesIO()
-        _StatePickler(buffer, self.layout).dump((what, state))
-        self._child.send(buffer.getvalue(), method)
+        self._buffer.seek(0)
+        self._buffer.truncate()
+        self._pickler.clear_memo()
+        self._pickler.dump((what, state))
+        self._child.send(self._buffer.getvalue(), method)
         deadline = None if self.time_limit is None else self.time_limit + _grace(self.time_limit)
         return self._result(deadline, method)
 
@@ -122,10 +126,11 @@ class SandboxedAgent:
         raise AgentFailure(Outcome.CRASH, str(message), str(trace))
 
     def close(self) -> None:
-        """End the child (and anything it started) now. Safe to call twice."""
+        """End the child and anything it started (within half a second: the child ends
+        itself when its pipe closes, else it is killed). Safe to call twice."""
         child = getattr(self, "_child", None)
         if child is not None:
-            child.close()
+            child.close(grace=0.5)
 
 
 def _grace(limit: float) -> float:
