@@ -156,6 +156,7 @@ def _options_name_code(name: str, role: str, raw: Mapping[str, str]) -> bool:
         base = key[:-len("_options")] if key.endswith("_options") else key
         if base not in declared or not _takes_code(declared[base][0]):
             continue
+        text = str(text)
         candidates = [text, *(piece.partition("=")[2] for piece in text.split(","))]
         if any(_names_code(candidate) for candidate in candidates):
             return True

@@ -114,3 +114,19 @@ class Hoards(_Random):
     def get_action(self, state):
         self.hoard = bytearray(3 * 1024 ** 3)
         return super().get_action(state)
+
+
+class ChattyModel:
+    """A ghost whose move distribution (uniform) prints as it is asked: a ghost model."""
+
+    def __init__(self, index=0, rng=None):
+        self.index = index
+        self.rng = rng
+
+    def distribution(self, state):
+        print("modelling...", end="")
+        legal = state.legal_actions(self.index)
+        return {action: 1 / len(legal) for action in legal}
+
+    def get_action(self, state):
+        return self.rng.choice(list(self.distribution(state)))

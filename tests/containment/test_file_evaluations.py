@@ -6,6 +6,8 @@ import json
 import time
 
 from pacman.game import GameResult, replay_states
+from pacman.layout import load_layout
+from pacman.lineup import lineup
 from pacman.outcome import Outcome
 
 from tests.containment.support import code, run_program
@@ -62,3 +64,15 @@ def test_an_evaluation_that_rewires_the_maze_changes_no_other_condition(tmp_path
         if "result" in record:
             result = GameResult.from_dict(record["result"])
             assert len(list(replay_states(result))) == len(result.actions) + 1
+
+
+def test_a_ghost_model_from_a_file_plays_contained_and_prints_to_stderr():
+    layout = load_layout("small_classic")
+    options = {"model": code("ChattyModel"), "depth": "1"}
+    assert lineup(layout, "expectimax", "random", 1, options)[0].isolation is not None
+    done = run_program("play", "-p", "expectimax", "--pacman-opt", f"model={code('ChattyModel')}",
+                       "--pacman-opt", "depth=1", "--json", *FAST)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result.get("failure") is None and result["moves"] > 0
+    assert "modelling..." in done.stderr
