@@ -9,6 +9,7 @@ agent from a file, instead of the project's own. Which classes a file defines is
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 from pacman.errors import ConfigurationError
@@ -86,3 +87,20 @@ def file_without_class(name: str, kind: str) -> ConfigurationError | None:
     shown = ", ".join(f"{name}:{c}" for c in classes[:6])
     return ConfigurationError(f"{kind} {name!r} names a file, not an agent: give one of its "
                               f"classes, {shown}")
+
+
+def student_pacman(requested: str | None, default: str, student: str | None) -> str:
+    """The Pacman agent ``play`` runs: a class of the student's file that ``-p`` (``requested``)
+    names becomes ``FILE:Class``, said in one line on stderr; anything else is unchanged
+    (``default`` when nothing is requested)."""
+    from agents.catalog import PACMAN_AGENTS
+    from pacman.cli import program_name
+
+    name = requested or default
+    found = student_agent(name, student, builtin=requested is None
+                          or name.strip() in PACMAN_AGENTS)
+    if found is None:
+        return name
+    print(f"{program_name()}: {name} from {found.rpartition(':')[0]} (contained)",
+          file=sys.stderr, flush=True)
+    return found

@@ -47,23 +47,6 @@ def _add_student_argument(parser: argparse.ArgumentParser) -> None:
                              "./multiAgents.py where it exists), e.g. -p AlphaBetaAgent")
 
 
-def _student_pacman(args: argparse.Namespace) -> str:
-    """The Pacman agent's name: a class of the student's file (``--student`` or
-    ``./multiAgents.py``) that ``-p`` names becomes ``FILE:Class``, said in one line."""
-    from agents.catalog import PACMAN_AGENTS
-    from pacman.cli import program_name
-    from pacman.student_file import student_agent
-
-    name = args.pacman or DEFAULT_PACMAN
-    found = student_agent(name, args.student, builtin=args.pacman is None
-                          or name.strip() in PACMAN_AGENTS)
-    if found is None:
-        return name
-    print(f"{program_name()}: {name} from {found.rpartition(':')[0]} (contained)",
-          file=sys.stderr, flush=True)
-    return found
-
-
 def _add_agent_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the maze and the agents that play."""
     parser.add_argument("--layout", "-l", default=DEFAULT_LAYOUT, metavar="NAME|PATH",
@@ -243,12 +226,14 @@ def _export(args: argparse.Namespace, result: GameResult, number: int, total: in
 
 def play(args: argparse.Namespace) -> int:
     from pacman.lineup import lineup
+    from pacman.student_file import student_pacman
 
     layout = load_layout(args.layout)
     num_ghosts = args.num_ghosts
     if num_ghosts is None and args.max_ghosts is not None:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
-    specs = lineup(layout, _student_pacman(args), args.ghosts, num_ghosts,
+    specs = lineup(layout, student_pacman(args.pacman, DEFAULT_PACMAN, args.student),
+                   args.ghosts, num_ghosts,
                    pacman_options(args),
                    parse_assignments(args.ghost_opt, "--ghost-opt"), time_limit=args.time_limit)
     _check_export(args)
