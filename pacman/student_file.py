@@ -80,7 +80,10 @@ def file_without_class(name: str, kind: str) -> ConfigurationError | None:
         return ConfigurationError(f"{kind} {name!r}: not a usable file name ({error})")
     if not found:
         return ConfigurationError(f"{kind} {name!r}: no such file")
-    classes = defined_classes(path)
+    try:
+        classes = defined_classes(path)
+    except ConfigurationError as error:
+        return error
     if not classes:
         return ConfigurationError(f"{kind} {name!r}: the file defines no class; give "
                                   "FILE.py:CLASS")
