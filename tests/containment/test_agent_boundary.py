@@ -114,3 +114,15 @@ def test_without_namespaces_one_line_says_what_is_not_prevented():
     assert json.loads(done.stdout).get("failure") is None
     warnings = [line for line in done.stderr.splitlines() if "namespaces" in line]
     assert len(warnings) == 1 and "outlive the game" in warnings[0]
+
+
+def test_the_memory_limit_is_stated_and_changeable():
+    done = run_program("play", "--json", "-p", code("Hoards"), *FAST,
+                       env={"PACMAN_AGENT_MEMORY_MB": "300"})
+    assert done.returncode == 0, done.stderr
+    failure = json.loads(done.stdout)["failure"]
+    assert failure["kind"] == Outcome.CRASH and "memory limit of 300 MB" in failure["message"]
+    done = run_program("play", "--json", "-p", code("Quiet"), *FAST,
+                       env={"PACMAN_AGENT_MEMORY_MB": "lots"})
+    assert done.returncode == 2 and "PACMAN_AGENT_MEMORY_MB" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
