@@ -106,10 +106,8 @@ class _Players:
         if failure is not None:  # loading its code failed already, when the name was checked
             raise AgentFailure(failure[0], failure[1], failure[2])
         name, role = spec.isolation
-        options = getattr(spec.factory, "raw_options", None)
-        return SandboxedAgent((name, role, dict(options if options is not None
-                                                else spec.raw_options)),
-                              index, rng, self.layout, self.limit)
+        return SandboxedAgent((name, role, dict(spec.raw_options)), index, rng, self.layout,
+                              self.limit)
 
     def call(self, index: int, what: str, function: Callable[[], Any],
              timer: bool = True, passes: tuple[type[BaseException], ...] = ()) -> Any:
