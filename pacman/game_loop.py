@@ -23,7 +23,7 @@ from pacman.game import (HARD_LIMIT_GRACE, Agent, AgentSpec, AgentTimeout, Displ
 from pacman.errors import PacmanError
 from pacman.layout import Layout
 from pacman.outcome import Outcome
-from pacman.sandboxed_agent import AgentFailure, SandboxedAgent
+from pacman.sandboxed_agent import AgentFailure, ContainmentError, SandboxedAgent
 from pacman.state import GameState, state_class
 
 
@@ -83,13 +83,14 @@ class _Players:
                 self.agents.append(agent)
                 continue
             # A built-in agent that refuses its setup (say, the keyboard without a window)
-            # is the user's configuration error, not a game's outcome.
+            # is the user's configuration error, not a game's outcome; so is an environment
+            # that cannot start a contained agent.
             in_process = agent.isolation is None
             try:
                 built = self.call(index, "building the agent",
                                   partial(self._build, agent, index, seed),
                                   timer=in_process,
-                                  passes=(PacmanError,) if in_process else ())
+                                  passes=(PacmanError,) if in_process else (ContainmentError,))
             except PacmanError:
                 self.close()
                 raise
@@ -101,6 +102,9 @@ class _Players:
         rng = agent_rng(seed, index)
         if spec.isolation is None:
             return spec.build(index, rng)
+        failure = getattr(spec.factory, "failure", None)
+        if failure is not None:  # loading its code failed already, when the name was checked
+            raise AgentFailure(failure[0], failure[1], failure[2])
         name, role = spec.isolation
         return SandboxedAgent((name, role, dict(spec.raw_options)), index, rng, self.layout,
                               self.limit)
@@ -123,7 +127,7 @@ class _Players:
             self.fail(index, Outcome.TIMEOUT, f"{what} did not return within {self.hard_seconds} s")
         except AgentFailure as error:
             self.fail(index, error.kind, error.message, error.trace)
-        except (KeyboardInterrupt, GameInterrupted):
+        except (KeyboardInterrupt, GameInterrupted, ContainmentError):
             raise
         except passes:
             raise

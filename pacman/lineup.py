@@ -11,6 +11,7 @@ App layer: this module knows both the engine and the :mod:`agents` catalog.
 from __future__ import annotations
 
 import inspect
+import typing
 from typing import Any
 from collections.abc import Mapping
 
@@ -20,8 +21,9 @@ from agents.ghost_model import UNIFORM, GhostModel
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.layout import Layout
-from pacman.options import Converters, bind_options, parse_assignments
+from pacman.options import Converters, bind_options, declared_options, parse_assignments
 from pacman.plugins import absolute_name, is_external, resolve
+from pacman.student_file import file_without_class
 
 
 def evaluation_from_text(text: str, options: str = "") -> Evaluation:
@@ -86,27 +88,86 @@ def agent_factory(name: str, role: str) -> Any:
 
 
 def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = None, *,
-               isolate: bool = True) -> AgentSpec:
+               isolate: bool = True, time_limit: float | None = None) -> AgentSpec:
     """A typed, validated spec for one agent.
 
-    An agent loaded from a file or a module (not from the catalog) is marked to play in a
-    child process of its own (:mod:`pacman.sandboxed_agent`) unless ``isolate`` is false.
+    An agent whose code comes from a file or a module (not from the catalog), or a built-in
+    agent with an option naming such code (``evaluation=file.py:f``), is checked and played
+    only in contained child processes (:mod:`pacman.contained_probe`,
+    :mod:`pacman.sandboxed_agent`; its file is never imported here) unless ``isolate`` is
+    false. Its spec has no typed options then. ``time_limit`` bounds how long loading such
+    code may take (plus five seconds).
     """
     raw = dict(raw_options or {})
+    registry = PACMAN_AGENTS if role == "pacman" else GHOST_AGENTS
+    file_only = file_without_class(name, "Pacman agent" if role == "pacman" else "ghost agent")
+    if file_only is not None:
+        raise file_only
+    if isolate and (is_external(short_name(name, role), registry)
+                    or _options_name_code(name, role, raw)):
+        from pacman.contained_probe import probe
+
+        target = absolute_name(name)
+        contained = probe(target, role, raw, time_limit)
+        return AgentSpec(name=name, factory=contained, options={}, raw_options=raw,
+                         isolation=(target, role))
     factory = agent_factory(name, role)
+    raw = classic_option_names(factory, raw)
     owner = f"{'Pacman' if role == 'pacman' else 'ghost'} agent {name!r}"
     options = bind_options(factory, raw, owner, CONVERTERS)
-    registry = PACMAN_AGENTS if role == "pacman" else GHOST_AGENTS
-    isolation = None
-    if isolate and is_external(name, registry):
-        isolation = (absolute_name(name), role)
-    return AgentSpec(name=name, factory=factory, options=options, raw_options=raw,
-                     isolation=isolation)
+    return AgentSpec(name=name, factory=factory, options=options, raw_options=raw)
+
+
+#: The classic course's ``evalFn`` names for this project's evaluation names.
+_CLASSIC_EVALUATION_NAMES = {"score": "scoreEvaluationFunction"}
+
+
+def classic_option_names(factory: Any, raw: Mapping[str, str]) -> dict[str, str]:
+    """``raw`` with ``evaluation`` given as the classic ``evalFn`` to an agent whose
+    constructor takes ``evalFn`` (a class written against the classic course's API) and not
+    ``evaluation``; the command line's ``-a evalFn=NAME`` arrives as ``evaluation``."""
+    options = dict(raw)
+    if "evaluation" in options and "evalFn" not in options:
+        declared = declared_options(factory)
+        if "evaluation" not in declared and "evalFn" in declared:
+            text = options.pop("evaluation")
+            options["evalFn"] = _CLASSIC_EVALUATION_NAMES.get(text, text)
+    return options
+
+
+def _options_name_code(name: str, role: str, raw: Mapping[str, str]) -> bool:
+    """Whether an option of the built-in agent ``name`` that becomes an object (an
+    evaluation, a ghost model, or the options of one) names code from a file or a module."""
+    if not raw:
+        return False
+    declared = declared_options(agent_factory(name, role))
+    for key, text in raw.items():
+        base = key[:-len("_options")] if key.endswith("_options") else key
+        if base not in declared or not _takes_code(declared[base][0]):
+            continue
+        text = str(text)
+        candidates = [text, *(piece.partition("=")[2] for piece in text.split(","))]
+        if any(_names_code(candidate) for candidate in candidates):
+            return True
+    return False
+
+
+def _takes_code(hint: Any) -> bool:
+    return hint in CONVERTERS or any(arg in CONVERTERS for arg in typing.get_args(hint))
+
+
+def _names_code(text: str) -> bool:
+    text = text.strip()
+    if ":" not in text or text.partition(":")[0].strip() == "linear":
+        return False
+    return is_external(text, EVALUATIONS) and is_external(short_name(text, "ghost"),
+                                                          GHOST_AGENTS)
 
 
 def lineup(layout: Layout, pacman: str, ghosts: str | list[str] | None = "directional",
            num_ghosts: int | None = None, pacman_options: Mapping[str, str] | None = None,
-           ghost_options: Mapping[str, str] | None = None) -> list[AgentSpec]:
+           ghost_options: Mapping[str, str] | None = None, *,
+           time_limit: float | None = None) -> list[AgentSpec]:
     """Pacman's spec followed by one spec per ghost.
 
     ``ghosts`` is one name for every ghost or a list (or comma-separated string) of one name per
@@ -130,6 +191,7 @@ def lineup(layout: Layout, pacman: str, ghosts: str | list[str] | None = "direct
     elif num_ghosts and len(names) != num_ghosts:
         raise ConfigurationError(f"--ghosts names {len(names)} agents but {num_ghosts} "
                                  "ghosts play; give one name, or one per ghost")
-    specs = [agent_spec(pacman, "pacman", pacman_options)]
-    specs += [agent_spec(name, "ghost", ghost_options) for name in names[:num_ghosts]]
+    specs = [agent_spec(pacman, "pacman", pacman_options, time_limit=time_limit)]
+    specs += [agent_spec(name, "ghost", ghost_options, time_limit=time_limit)
+              for name in names[:num_ghosts]]
     return specs

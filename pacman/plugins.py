@@ -113,7 +113,10 @@ def absolute_name(spec: str) -> str:
     spec = spec.strip()
     where, sep, attr = spec.rpartition(":")
     if sep and (where.endswith(".py") or "/" in where or "\\" in where):
-        return f"{Path(where).resolve()}:{attr}"
+        try:
+            return f"{Path(where).resolve()}:{attr}"
+        except (OSError, ValueError) as error:  # a NUL byte, a name too long for the system
+            raise ConfigurationError(f"{where!r}: not a usable file name ({error})") from None
     return spec
 
 

@@ -47,7 +47,7 @@ from pacman.batch.store import ResultStore, parse_record, record_line
 from pacman.errors import BatchError, ConfigurationError
 from pacman.game import GameResult
 from pacman.outcome import Outcome
-from pacman.sandboxed_agent import process_context
+from pacman.contained_process import check_descriptors, process_context
 
 #: Backends :func:`run_jobs` accepts.
 BACKENDS = ("local", "dask")
@@ -333,6 +333,8 @@ def _send(executor: ProcessPoolExecutor, running: dict[Any, _Tracked], waiting: 
             running[executor.submit(play_chunk, chunk)] = (chunk, deaths)
         except BrokenProcessPool:
             return chunk, deaths
+        except OSError as error:  # the system refused the workers (say, TMPDIR too long)
+            raise BatchError(f"cannot start worker processes ({error})") from None
     return None
 
 
@@ -349,6 +351,7 @@ def _charge_deaths(in_flight: list[_Tracked]) -> list[_Tracked]:
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
+    check_descriptors("worker processes")
     return ProcessPoolExecutor(max_workers=workers, mp_context=process_context(),
                                initializer=_worker_init)
 

@@ -47,6 +47,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     _add_game_arguments(parser)
     _add_display_arguments(parser)
     _add_record_arguments(parser)
+    _add_student_argument(parser)
+
+
+def _add_student_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--student", metavar="FILE",
+                        help="the student's file whose classes -p names (default: "
+                             "./multiAgents.py where it exists), e.g. -p AlphaBetaAgent")
 
 
 def _add_agent_arguments(parser: argparse.ArgumentParser) -> None:
@@ -222,15 +229,17 @@ def _export(args: argparse.Namespace, result: GameResult, number: int, total: in
 
 def play(args: argparse.Namespace) -> int:
     from pacman.lineup import lineup
+    from pacman.student_file import student_pacman
 
     layout = load_layout(args.layout)
     num_ghosts = args.num_ghosts
     if num_ghosts is None and args.max_ghosts is not None:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
     ghosts, why = ghosts_of(args)
-    specs = lineup(layout, args.pacman or DEFAULT_PACMAN, ghosts, num_ghosts,
+    specs = lineup(layout, student_pacman(args.pacman, DEFAULT_PACMAN, args.student),
+                   ghosts, num_ghosts,
                    pacman_options(args),
-                   parse_assignments(args.ghost_opt, "--ghost-opt"))
+                   parse_assignments(args.ghost_opt, "--ghost-opt"), time_limit=args.time_limit)
     if why and len(specs) > 1:
         print(f"ghosts: {ghosts} ({why}; -g to choose)",
               file=sys.stderr if args.json else sys.stdout, flush=True)
