@@ -6,10 +6,10 @@ import pytest
 from display_support import random_game
 from PIL import Image, ImageSequence
 
-from pacman.cli import main
 from pacman.display import export, sprites
 from pacman.display.renderer import Renderer
 from pacman.errors import ConfigurationError
+from tests.cli_support import run_cli
 
 
 @pytest.fixture(scope="module")
@@ -25,13 +25,6 @@ def recording(tmp_path, game):
     return str(path)
 
 
-def run_cli(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def near(colour, expected, tolerance=8):

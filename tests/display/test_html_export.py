@@ -16,7 +16,6 @@ import pytest
 from display_support import random_game
 from PIL import Image
 
-from pacman.cli import main
 from pacman.display import html as page
 from pacman.display import sprites
 from pacman.display.notebook import MAX_PLAYERS, Recording
@@ -24,6 +23,7 @@ from pacman.display.renderer import Renderer
 from pacman.game import AgentSpec, GameResult, replay_states, run_game
 from pacman.layout import load_layout
 from pacman.lineup import lineup
+from tests.cli_support import run_cli
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
@@ -68,13 +68,6 @@ def recording(tmp_path, game):
     return path
 
 
-def run_cli(capsys, *argv):
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def embedded(document: str) -> dict:

@@ -16,19 +16,13 @@ from agents.search_agents import AlphaBetaAgent
 from pacman.cli import main
 from pacman.display.search_page import explore_tree
 from pacman.game import load_results, replay_states
+from tests.cli_support import run_cli
 
 TREES = Path(__file__).resolve().parents[1] / "trees"
 ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
 
 
-def run_cli(capsys, *argv):
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def embedded(document: str) -> dict:

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from pacman.cli import main
 from pacman.game import AgentSpec, run_game
 from pacman.layout import read_layout
+from tests.cli_support import run_cli
 
 
 MAZE_TEXT = ("%%%%%%%%%\n"
@@ -25,13 +25,6 @@ def maze_file(tmp_path):
     return str(path)
 
 
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # argparse's own usage errors
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_one_line_error(code: int, out: str, err: str, *needles: str) -> None:

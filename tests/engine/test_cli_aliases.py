@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, short_name, summary
-from pacman.cli import build_parser, main, program_name
+from pacman.cli import build_parser, program_name
 from pacman.commands.play import DEFAULT_PACMAN_OPTIONS, FIXED_SEED, pacman_options
 from pacman.layout import load_layout, shipped_layout_names
+from tests.cli_support import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSIC_MAZES = ["smallClassic", "mediumClassic", "openClassic", "originalClassic",
@@ -20,13 +21,6 @@ CLASSIC_MAZES = ["smallClassic", "mediumClassic", "openClassic", "originalClassi
                  "testClassic", "trickyClassic"]
 
 
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def play_args(*argv: str):

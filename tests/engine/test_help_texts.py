@@ -7,18 +7,12 @@ import shlex
 
 import pytest
 
-from pacman.cli import COMMANDS, EXAMPLES, HELP_WIDTH, build_parser, main
+from pacman.cli import COMMANDS, EXAMPLES, HELP_WIDTH, build_parser
+from tests.cli_support import run_cli
 
 ALL_HELP = [[], *[[name] for name in COMMANDS]]
 
 
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("columns", ["200", "100", "60"])

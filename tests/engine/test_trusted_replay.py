@@ -12,12 +12,12 @@ import sys
 
 import pytest
 
-from pacman.cli import main
 from pacman.game import GameResult, replay_states, run_game
 from pacman.layout import load_layout
 from pacman.lineup import lineup
 from pacman.outcome import Outcome
 from pacman.errors import ConfigurationError
+from tests.cli_support import run_cli as cli
 
 PAYLOAD = '''
 import pathlib
@@ -58,13 +58,6 @@ def lost() -> GameResult:
     raise AssertionError("no lost game among 20 seeds")
 
 
-def cli(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write(path, *games: dict) -> str:
