@@ -14,7 +14,8 @@ from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, GameResult, run_game
+from pacman.game import AgentSpec, GameResult
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.options import parse_assignments
 from pacman.outcome import Outcome

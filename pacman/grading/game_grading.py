@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from pacman.game import AgentTimeout, run_game
+from pacman.game import AgentTimeout
+from pacman.game_loop import run_game
 from pacman.grading.assignment import Test
 from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
 from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _error_text,
