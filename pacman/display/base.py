@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pacman.game import GameResult, Move
 
 if TYPE_CHECKING:
-    from pacman.display.controls import HumanInput
+    from pacman.human import HumanInput
     from pacman.state import GameState
 
 
