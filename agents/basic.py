@@ -6,7 +6,7 @@ import random
 from typing import Literal
 
 from agents.base import BaseAgent
-from agents.evaluation import EVALUATIONS, Evaluation
+from agents.evaluation import CLOSEST_DOT, Evaluation
 from pacman.directions import STOP
 from pacman.state import GameState
 
@@ -33,7 +33,7 @@ class GreedyPacman(BaseAgent):
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
-                 evaluation: Evaluation = EVALUATIONS["closest_dot"], allow_stop: bool = False,
+                 evaluation: Evaluation = CLOSEST_DOT, allow_stop: bool = False,
                  tie_break: Literal["random", "first"] = "random") -> None:
         super().__init__(index, rng)
         self.evaluation = evaluation

@@ -132,10 +132,12 @@ class Evaluation:
         return f"Evaluation({self.name!r})"
 
 
-#: Evaluation functions by short name.
+#: The built-in evaluations, by the names agents use for their defaults.
+SCORE = Evaluation("score", score)
+CLOSEST_DOT = Evaluation("closest_dot", closest_dot)
+BETTER = Evaluation("better", better)
+STRONG = Evaluation("strong", strong)
+
+#: Evaluation functions by short name (the catalog the line-up reads; agents use the names above).
 EVALUATIONS: Registry[Evaluation] = Registry("evaluation function", {
-    "score": Evaluation("score", score),
-    "closest_dot": Evaluation("closest_dot", closest_dot),
-    "better": Evaluation("better", better),
-    "strong": Evaluation("strong", strong),
-})
+    evaluation.name: evaluation for evaluation in (SCORE, CLOSEST_DOT, BETTER, STRONG)})

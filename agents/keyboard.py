@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from agents.base import BaseAgent
-from pacman.display.controls import HumanInput, HumanPlayer
 from pacman.errors import ConfigurationError
+from pacman.human import HumanInput, HumanPlayer
 from pacman.state import GameState
 
 

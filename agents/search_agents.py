@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from agents.base import BaseAgent
 from agents.chase_survival import ROUNDS, CheckBudget, veto_trap
-from agents.evaluation import EVALUATIONS, Evaluation
+from agents.evaluation import BETTER, Evaluation
 from agents.food_route import ROUTE_MARGIN, ROUTE_NODES, route_to_food, steer_to_food
 from agents.forced_loss import longest_resistance
 from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
@@ -45,7 +45,7 @@ class SearchAgent(BaseAgent):
     exact_root_values = False
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
-                 evaluation: Evaluation = EVALUATIONS["better"],
+                 evaluation: Evaluation = BETTER,
                  tie_break: Literal["first", "random"] = "first") -> None:
         super().__init__(index, rng)
         if index != 0:
@@ -129,7 +129,7 @@ class MinimaxAgent(SearchAgent):
     exact_root_values = True
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 2,
-                 evaluation: Evaluation = EVALUATIONS["better"],
+                 evaluation: Evaluation = BETTER,
                  tie_break: Literal["first", "random"] = "first") -> None:
         super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
         self.depth = _positive(depth, "depth")
@@ -145,7 +145,7 @@ class AlphaBetaAgent(SearchAgent):
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int | None = None,
-                 evaluation: Evaluation = EVALUATIONS["better"], order: Ordering = "none",
+                 evaluation: Evaluation = BETTER, order: Ordering = "none",
                  strict: bool = False, node_budget: int | None = None) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.depth, self.node_budget = search_extent(depth, node_budget)
@@ -177,7 +177,7 @@ class ExpectimaxAgent(SearchAgent):
     exact_root_values = True
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int | None = None,
-                 evaluation: Evaluation = EVALUATIONS["better"], model: GhostModel = UNIFORM,
+                 evaluation: Evaluation = BETTER, model: GhostModel = UNIFORM,
                  tie_break: Literal["first", "random"] = "first", node_budget: int | None = None) -> None:
         super().__init__(index, rng, evaluation=evaluation, tie_break=tie_break)
         self.depth, self.node_budget = search_extent(depth, node_budget)
@@ -243,7 +243,7 @@ class IterativeDeepeningAgent(SearchAgent):
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
                  time_budget: float = 0.2, max_depth: int = 30,
-                 evaluation: Evaluation = EVALUATIONS["better"],
+                 evaluation: Evaluation = BETTER,
                  order: Ordering = "evaluation", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = False,
@@ -323,7 +323,7 @@ class MonteCarloAgent(SearchAgent):
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *, depth: int = 1,
                  playouts: int = 8, playout_depth: int = 20,
-                 evaluation: Evaluation = EVALUATIONS["better"]) -> None:
+                 evaluation: Evaluation = BETTER) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.depth = _positive(depth, "depth")
         self.game = PacmanGame(evaluation, "uniform")
@@ -341,7 +341,7 @@ class MCTSAgent(SearchAgent):
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
                  iterations: int = 300, time_budget: float | None = None,
                  playout_depth: int = 20, exploration: float = 1.4,
-                 evaluation: Evaluation = EVALUATIONS["better"]) -> None:
+                 evaluation: Evaluation = BETTER) -> None:
         super().__init__(index, rng, evaluation=evaluation)
         self.game = PacmanGame(evaluation, "uniform")
         self.iterations = _positive(iterations, "iterations")

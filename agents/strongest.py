@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from agents.evaluation import EVALUATIONS, Evaluation
+from agents.evaluation import STRONG, Evaluation
 from agents.food_route import ROUTE_MARGIN
 from agents.search_agents import IterativeDeepeningAgent, Ordering
 
@@ -26,7 +26,7 @@ class StrongestPacman(IterativeDeepeningAgent):
 
     def __init__(self, index: int = 0, rng: random.Random | None = None, *,
                  time_budget: float = 0.04, max_depth: int = 30,
-                 evaluation: Evaluation = EVALUATIONS["strong"],
+                 evaluation: Evaluation = STRONG,
                  order: Ordering = "none", table: bool = True,
                  reorder: Literal["none", "root", "all"] = "all",
                  clock: Literal["cpu", "wall"] = "cpu", resist: bool = True,

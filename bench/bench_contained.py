@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pacman.game import run_game  # noqa: E402
+from pacman.game_loop import run_game  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.lineup import lineup  # noqa: E402
 from pacman.sandboxed_agent import SandboxedAgent  # noqa: E402

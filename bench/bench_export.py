@@ -23,7 +23,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from agents.evaluation import better  # noqa: E402
 from pacman.display import export  # noqa: E402
-from pacman.game import replay_states, run_game  # noqa: E402
+from pacman.game import replay_states  # noqa: E402
+from pacman.game_loop import run_game  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.lineup import lineup  # noqa: E402
 

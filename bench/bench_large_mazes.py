@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 def measure_random_play(size: int, moves: int) -> dict:
     from agents.basic import RandomPacman
     from agents.ghosts import RandomGhost
-    from pacman.game import run_game
+    from pacman.game_loop import run_game
     from pacman.layout import parse_layout
     from tests.engine.mazes import big_maze
 
@@ -44,7 +44,7 @@ def measure_random_play(size: int, moves: int) -> dict:
 
 
 def measure_default_agents(moves: int) -> dict:
-    from pacman.game import run_game
+    from pacman.game_loop import run_game
     from pacman.layout import parse_layout
     from pacman.lineup import lineup
     from tests.engine.mazes import big_maze

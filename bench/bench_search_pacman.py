@@ -50,7 +50,8 @@ from agents.pacman_game import PacmanGame  # noqa: E402
 import agents.search  # noqa: E402
 from agents.search import alphabeta, minimax  # noqa: E402
 from agents.search.deepening import iterative_deepening  # noqa: E402
-from pacman.game import AgentSpec, random_play, run_game  # noqa: E402
+from pacman.game import AgentSpec, random_play  # noqa: E402
+from pacman.game_loop import run_game  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.lineup import agent_spec, lineup  # noqa: E402
 from pacman.outcome import Outcome  # noqa: E402

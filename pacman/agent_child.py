@@ -29,6 +29,7 @@ from typing import Any
 from collections.abc import Callable
 
 from pacman.layout import Layout, parse_layout
+from pacman.outcome import failure_message
 from pacman.namespaces import (become_namespace_init, die_with_parent, drop_privileges,
                                enter_new_namespaces, limit_memory)
 
@@ -162,8 +163,6 @@ def _run_init(conn: Any, isolated: bool, release_r: int, status_w: int,
 
 # --- the work: an agent, or a probe of a name -----------------------------------------------
 def _failure_value(error: BaseException, method: str, setup: dict[str, Any]) -> list[str]:
-    from pacman.game import failure_message
-
     message = failure_message(method, error)
     if isinstance(error, MemoryError) and setup.get("memory_mb"):
         message += _memory_note(setup)

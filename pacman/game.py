@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from pacman import __version__
@@ -46,9 +46,6 @@ from pacman.recording import (check_cap, check_ending, check_result_data, check_
 from pacman.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
 from pacman.outcome import Outcome
 from pacman.state import GameState, state_class
-
-if TYPE_CHECKING:  # at run time they come from __getattr__ (end of module)
-    from pacman.game_loop import failure_message, run_game
 
 #: Extra time past the limit before a thinking agent is interrupted.
 HARD_LIMIT_GRACE = 1.0
@@ -357,17 +354,5 @@ def load_indexed_results(path: str) -> list[tuple[int | None, GameResult]]:
     return results
 
 
-def __getattr__(name: str) -> Any:
-    """``run_game`` and ``failure_message`` live in :mod:`pacman.game_loop` (which needs this
-    module's types) and are part of this module's interface too: they are fetched on first
-    use, so the two modules do not import each other while loading."""
-    if name in ("run_game", "failure_message"):
-        from pacman import game_loop
-
-        value = getattr(game_loop, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-__all__ = ["run_game", "failure_message", "random_play", "replay_states", "load_result",
+__all__ = ["random_play", "replay_states", "load_result",
            "load_results", "GameResult", "AgentSpec", "Failure", "Move", "Outcome", "OUTCOMES"]

@@ -23,6 +23,7 @@ from pacman.game import (HARD_LIMIT_GRACE, Agent, AgentSpec, AgentTimeout, Displ
 from pacman.errors import PacmanError
 from pacman.layout import Layout
 from pacman.outcome import Outcome
+from pacman.outcome import failure_message as failure_message  # re-exported: its old home
 from pacman.sandboxed_agent import AgentFailure, ContainmentError, SandboxedAgent
 from pacman.state import GameState, state_class
 
@@ -60,13 +61,6 @@ def _limit(move_time_limit: float | None) -> float | None:
     if not move_time_limit >= 0:
         raise ValueError(f"the move time limit must be 0 or more seconds, got {move_time_limit}")
     return float(move_time_limit)
-
-
-def failure_message(what: str, error: BaseException) -> str:
-    """How an agent's exception is reported: ``"ValueError: ..."`` for a move, else
-    ``"start_game raised ValueError: ..."``."""
-    text = f"{type(error).__name__}: {error}"
-    return text if what == "get_action" else f"{what} raised {text}"
 
 
 class _Players:

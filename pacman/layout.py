@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -42,14 +42,8 @@ from pacman.distances import UNREACHABLE, LazyRows, LazyTable, cell_array, diame
 from pacman.errors import LayoutError
 from pacman.move_tables import move_tables, read_only
 
-if TYPE_CHECKING:  # at run time they come from __getattr__ (end of module)
-    from pacman.maze_reader import MAX_CELLS as MAX_CELLS
-    from pacman.maze_reader import parse_layout as parse_layout
-    from pacman.maze_reader import read_layout as read_layout
-
-WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
-GHOST_DIGITS = "1234"
-ALLOWED = WALL + FOOD + CAPSULE + PACMAN + GHOST + EMPTY + GHOST_DIGITS
+from pacman.maze_reader import (ALLOWED, CAPSULE, EMPTY, FOOD, GHOST, GHOST_DIGITS,  # noqa: F401
+                                MAX_CELLS, PACMAN, WALL, maze_rows, read_maze_text)
 
 
 #: Mazes of at most this many cells get their full distance table when first asked (fast
@@ -308,9 +302,30 @@ class Layout:
 
 
 def _rebuild(text: str, name: str, source: str) -> Layout:
-    from pacman.maze_reader import parse_layout
+    # The text was checked when the layout was first parsed: its rows are built as they are.
+    return Layout(text.split("\n"), name=name, source=source)
 
-    return parse_layout(text, name=name, source=source)
+
+def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> Layout:
+    """Parse and validate maze text; raise :class:`LayoutError` naming line and column."""
+    layout = Layout(maze_rows(text, source), name=name, source=source)
+    for ghost, start in enumerate(layout.ghost_starts, start=1):
+        if not layout.adjacency[start]:
+            x, y = layout.xy(start)
+            raise LayoutError(source, f"ghost {ghost} starts walled in and could never move",
+                              layout.height - y, x + 1)
+    return layout
+
+
+def read_layout(path: str | Path) -> Layout:
+    """Load and validate the maze file at ``path`` (see :func:`pacman.maze_reader.read_maze_text`
+    for what is refused before parsing)."""
+    path = Path(path)
+    layout = parse_layout(read_maze_text(path), name=path.stem, source=str(path))
+    if not layout.food:
+        raise LayoutError(str(path), "the maze has no food '.': every game on it would be won "
+                                     "before a move")
+    return layout
 
 
 def _shipped_dir():
@@ -341,8 +356,6 @@ def load_layout(name_or_path: str | Path) -> Layout:
 
     An unknown name raises :class:`LayoutError` suggesting the closest shipped names.
     """
-    from pacman.maze_reader import parse_layout, read_layout
-
     text = str(name_or_path)
     path = Path(text)
     looks_like_path = path.suffix == ".lay" or "/" in text or "\\" in text
@@ -363,19 +376,3 @@ def load_layout(name_or_path: str | Path) -> Layout:
     close = difflib.get_close_matches(stem, names, n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else f"; shipped mazes: {', '.join(names)}"
     raise LayoutError(text, f"no maze file or shipped maze of that name{hint}")
-
-
-_FROM_READER = ("MAX_CELLS", "parse_layout", "read_layout")
-
-
-def __getattr__(name: str) -> Any:
-    """``parse_layout``, ``read_layout`` and ``MAX_CELLS`` live in :mod:`pacman.maze_reader`
-    (which needs :class:`Layout`) and are part of this module's interface too: they are
-    fetched on first use, so the two modules do not import each other while loading."""
-    if name in _FROM_READER:
-        from pacman import maze_reader
-
-        value = getattr(maze_reader, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,7 +12,10 @@ from pathlib import Path
 
 from pacman.errors import LayoutError, PacmanError
 from pacman.files import check_readable_file
-from pacman.layout import ALLOWED, GHOST_DIGITS, PACMAN, WALL, Layout
+#: The characters of a maze file (the table in :mod:`pacman.layout`).
+WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
+GHOST_DIGITS = "1234"
+ALLOWED = WALL + FOOD + CAPSULE + PACMAN + GHOST + EMPTY + GHOST_DIGITS
 
 #: The most cells a maze may have (its tables take about 3 kB per cell).
 MAX_CELLS = 100_000
@@ -20,8 +23,10 @@ MAX_CELLS = 100_000
 MAX_FILE_BYTES = 64 * MAX_CELLS
 
 
-def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> Layout:
-    """Parse and validate maze text; raise :class:`LayoutError` naming line and column."""
+def maze_rows(text: str, source: str = "<string>") -> list[str]:
+    """The rows of maze ``text``, top row first, checked cell by cell; a :class:`LayoutError`
+    names the line and column of the first fault. What needs the built maze (a ghost walled in)
+    is checked by :func:`pacman.layout.parse_layout`."""
     text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not text.strip():
@@ -70,18 +75,12 @@ def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> L
             if on_edge and char != WALL:
                 raise LayoutError(source, f"edge cell is {char!r}, but every cell on the "
                                           "border must be a wall '%'", line_no, col_no)
-    layout = Layout(rows, name=name, source=source)
-    for ghost, start in enumerate(layout.ghost_starts, start=1):
-        if not layout.adjacency[start]:
-            x, y = layout.xy(start)
-            raise LayoutError(source, f"ghost {ghost} starts walled in and could never move",
-                              height - y, x + 1)
-    return layout
+    return rows
 
 
-def read_layout(path: str | Path) -> Layout:
-    """Load and validate the maze file at ``path`` (a FIFO or a socket is refused, not waited
-    on; a device is read up to :data:`MAX_FILE_BYTES`)."""
+def read_maze_text(path: str | Path) -> str:
+    """The text of the maze file at ``path`` (a FIFO or a socket is refused, not waited on; a
+    device is read up to :data:`MAX_FILE_BYTES`); :class:`LayoutError` if it cannot be read."""
     path = Path(path)
     try:
         check_readable_file(path, "maze")
@@ -104,8 +103,4 @@ def read_layout(path: str | Path) -> Layout:
     except UnicodeDecodeError as error:
         raise LayoutError(str(path), f"is not a text file (undecodable byte at offset "
                                      f"{error.start})") from None
-    layout = parse_layout(text, name=path.stem, source=str(path))
-    if not layout.food:
-        raise LayoutError(str(path), "the maze has no food '.': every game on it would be won "
-                                     "before a move")
-    return layout
+    return text

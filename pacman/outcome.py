@@ -50,3 +50,10 @@ def parse_outcome(text: object) -> Outcome | None:
         return Outcome(text)
     except ValueError:
         return None
+
+
+def failure_message(what: str, error: BaseException) -> str:
+    """How an agent's exception is reported: ``"ValueError: ..."`` for a move, else
+    ``"start_game raised ValueError: ..."``."""
+    text = f"{type(error).__name__}: {error}"
+    return text if what == "get_action" else f"{what} raised {text}"

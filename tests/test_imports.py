@@ -1,139 +1,90 @@
-"""No import cycles between the modules of ``pacman`` and ``agents``.
+"""The rules of ``docs/architecture.md`` about imports: the layers, no import cycles, and the few
+late imports allowed to break them (each named, with its reason, here and in the document).
 
-The graph is built statically: each module's source is parsed with :mod:`ast` and every import
-executed when the module is imported becomes an edge to the project module it names
-(``from pacman.display import controls`` names the module ``pacman.display.controls``;
-``from pacman.game import GameResult`` names ``pacman.game``).
-
-Counted: imports at module level, including inside a module-level ``try`` or ``if``.
-Allowed (not counted): imports inside a function or method, which run later, when the function
-is called (the way to reach a heavy or optional dependency lazily), and imports under
-``if TYPE_CHECKING:``, which never run. A parent package is not an edge of its submodules:
-Python imports ``pacman/display/__init__.py`` before ``pacman/display/window.py``, but that is
-not an import *by* ``window``.
+Every import counts, at module level or inside a function (see :mod:`tests.import_graph`).
 """
 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
+import re
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("pacman", "agents")
+from tests.import_graph import (ROOT, Import, find_cycles, import_graph, import_statements,
+                                project_imports, project_modules)
+
+#: The engine core (layer 2): the modules agents may use, and what a game needs to run.
+CORE = frozenset({
+    "pacman", "pacman.errors", "pacman.directions", "pacman.distances", "pacman.move_tables",
+    "pacman.maze_reader", "pacman.layout", "pacman.outcome", "pacman.state", "pacman.rules",
+    "pacman.game", "pacman.game_loop", "pacman.recording", "pacman.files", "pacman.agent_stats",
+    "pacman.human", "pacman.registry", "pacman.options", "pacman.stats",
+    # a game runs an agent from a user's file contained: the game's side and the child's
+    "pacman.sandboxed_agent", "pacman.agent_child", "pacman.contained_process", "pacman.namespaces",
+})
+
+LAYER_NAMES = {1: "search library", 2: "engine core", 3: "agents", 4: "applications"}
+
+#: The late imports that go against a layer or close a cycle, and why each is the right design.
+#: docs/architecture.md lists the same (a test checks it); any other such import fails.
+ALLOWED_LATE = {
+    ("pacman.state", "pacman.rules"):
+        "a state's successors are the rules', and the rules build states: the rules module is "
+        "fetched at a state's first successor",
+    ("pacman.state", "pacman.display.notebook"):
+        "Jupyter's picture of a state (_repr_png_): the display loads only when a notebook "
+        "shows one",
+    ("pacman.game", "pacman.display.notebook"):
+        "Jupyter's player of a game (_repr_html_): the display loads only when a notebook "
+        "shows one",
+    ("pacman.agent_child", "pacman.lineup"):
+        "the contained child builds the agent from its name, after its namespaces and limits "
+        "are set; the game's side never loads the catalogs",
+    ("pacman.batch.runner", "pacman.batch.cluster"):
+        "the Dask backend is an optional extra, loaded for --backend dask only; it plays "
+        "chunks with the runner's play_chunk",
+    ("pacman.display.statusbar", "pacman.display.renderer"):
+        "the status bar's colour scale uses the renderer's heat_colour, and the renderer "
+        "draws the status bar",
+    ("pacman.grading.grader", "pacman.grading.tree_grading"):
+        "the grader dispatches each test by its kind to the module of that kind, which builds "
+        "on the grader's session and result",
+    ("pacman.grading.grader", "pacman.grading.position_grading"):
+        "as above, for position tests",
+    ("pacman.grading.grader", "pacman.grading.game_grading"):
+        "as above, for game tests",
+}
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+def layer(module: str) -> int:
+    """The layer of ``module``: 1 the search library, 2 the engine core, 3 the agents, 4 the
+    applications (commands, batches, experiments, grading, environments, displays, the
+    line-up and the plug-in loader)."""
+    if module == "agents.search" or module.startswith("agents.search."):
+        return 1
+    if module in CORE:
+        return 2
+    if module == "agents" or module.startswith("agents."):
+        return 3
+    return 4
 
 
-def project_modules() -> dict[str, Path]:
-    """Every module of the project packages, by dotted name."""
-    return {_module_name(path): path
-            for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
+@pytest.fixture(scope="module")
+def imports() -> list[Import]:
+    return project_imports()
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+def _broken_layers(imports: list[Import]) -> list[Import]:
+    return [found for found in imports if layer(found.target) > layer(found.source)]
 
 
-def _import_time_statements(body: list[ast.stmt]):
-    """The import statements that run when the module runs: not in functions or classes'
-    methods, not under ``if TYPE_CHECKING``."""
-    for node in body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            yield node
-        elif isinstance(node, ast.If):
-            if not _is_type_checking(node.test):
-                yield from _import_time_statements(node.body)
-            yield from _import_time_statements(node.orelse)
-        elif isinstance(node, ast.Try):
-            for block in (node.body, node.orelse, node.finalbody,
-                          *(handler.body for handler in node.handlers)):
-                yield from _import_time_statements(block)
-        elif isinstance(node, (ast.With, ast.ClassDef)):
-            yield from _import_time_statements(node.body)
-
-
-def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool,
-             modules: dict[str, Path]) -> set[str]:
-    if isinstance(node, ast.Import):
-        return {alias.name for alias in node.names if alias.name in modules}
-    if node.level:  # relative: from the module's package, up ``level - 1`` more
-        package = module.split(".") if is_package else module.split(".")[:-1]
-        base = ".".join(package[:len(package) - (node.level - 1)])
-        source = f"{base}.{node.module}" if node.module else base
-    else:
-        source = node.module or ""
-    found = set()
-    for alias in node.names:
-        submodule = f"{source}.{alias.name}"
-        if submodule in modules:
-            found.add(submodule)
-        elif source in modules:
-            found.add(source)
-    return found
-
-
-def import_graph() -> dict[str, set[str]]:
-    """``module -> project modules it imports at import time``."""
-    modules = project_modules()
-    graph = {}
-    for module, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        is_package = path.name == "__init__.py"
-        edges: set[str] = set()
-        for node in _import_time_statements(tree.body):
-            edges |= _targets(node, module, is_package, modules)
-        edges.discard(module)
-        graph[module] = edges
-    return graph
-
-
-def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """One cycle per strongly connected component of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    components: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for target in sorted(graph.get(node, ())):
-            if target not in index:
-                visit(target)
-                low[node] = min(low[node], low[target])
-            elif target in on_stack:
-                low[node] = min(low[node], index[target])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                component.append(member)
-                if member == node:
-                    break
-            if len(component) > 1:
-                components.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return components
-
-
+# --- the graph reader ---------------------------------------------------------------------------
 def test_the_graph_sees_the_imports_it_should():
     graph = import_graph()
     assert "pacman.state" in graph["pacman.game"]  # from pacman.state import ...
     assert "pacman.errors" in graph["pacman.state"]
+    assert "pacman.rules" in graph["pacman.state"]  # inside a method
     assert all(not target.startswith("pacman") for target in graph["agents.search.core"])
 
 
@@ -146,13 +97,65 @@ def test_find_cycles_reports_exactly_the_cycles(graph, expected):
     assert find_cycles(graph) == expected
 
 
-def test_import_time_statements_skip_functions_and_type_checking():
-    tree = ast.parse("import a\nif TYPE_CHECKING:\n    import b\ndef f():\n    import c\n"
-                     "try:\n    import d\nexcept ImportError:\n    import e\n")
-    names = {alias.name for node in _import_time_statements(tree.body) for alias in node.names}
-    assert names == {"a", "d", "e"}
+def test_import_statements_count_late_imports_and_skip_type_checking():
+    tree = ast.parse("import a\nif TYPE_CHECKING:\n    import b\nelse:\n    import g\n"
+                     "def f():\n    import c\n"
+                     "try:\n    import d\nexcept ImportError:\n    import e\n"
+                     "class K:\n    def m(self):\n        if x:\n            import h\n")
+    found = {alias.name: late for node, late in import_statements(tree.body)
+             for alias in node.names}
+    assert found == {"a": False, "g": False, "c": True, "d": False, "e": False, "h": True}
 
 
-def test_no_import_cycles_between_project_modules():
-    cycles = find_cycles(import_graph())
+def test_a_late_import_closing_a_cycle_is_a_cycle():
+    late_cycle = [Import("a", "b", 1, False), Import("b", "a", 9, True)]
+    assert find_cycles(import_graph(late_cycle)) == [["a", "b"]]
+    assert find_cycles(import_graph(late_cycle, frozenset({("b", "a")}))) == []
+
+
+# --- the rules ----------------------------------------------------------------------------------
+def test_no_import_cycles_counting_late_imports(imports):
+    cycles = find_cycles(import_graph(imports, frozenset(ALLOWED_LATE)))
     assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def test_each_layer_imports_only_from_itself_and_the_layers_above(imports):
+    broken = [found for found in _broken_layers(imports)
+              if (found.source, found.target) not in ALLOWED_LATE]
+    assert not broken, "\n".join(
+        f"{f.source}:{f.line} ({LAYER_NAMES[layer(f.source)]}) imports {f.target} "
+        f"({LAYER_NAMES[layer(f.target)]})" for f in broken)
+
+
+def test_the_search_library_imports_only_itself(imports):
+    outside = {(f.source, f.target) for f in imports
+               if layer(f.source) == 1 and layer(f.target) != 1}
+    assert not outside
+
+
+def test_every_allowed_late_import_exists_and_is_late(imports):
+    for edge in ALLOWED_LATE:
+        found = [f for f in imports if (f.source, f.target) == edge]
+        assert found, f"{edge} is allowed but no longer imported: take it off the list"
+        assert all(f.late for f in found), f"{edge} is allowed only inside a function"
+
+
+def test_every_allowed_late_import_is_needed(imports):
+    """Each entry breaks a layer or a cycle; one that does neither is off the list."""
+    for edge in ALLOWED_LATE:
+        crosses_layers = layer(edge[1]) > layer(edge[0])
+        others = frozenset(ALLOWED_LATE) - {edge}
+        closes_cycle = any(edge[0] in c and edge[1] in c
+                           for c in find_cycles(import_graph(imports, others)))
+        assert crosses_layers or closes_cycle, f"{edge} needs no exception"
+
+
+def test_the_architecture_page_lists_exactly_the_allowed_late_imports():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("### Late imports the rules allow", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([\w.]+)` \| `([\w.]+)` \|", section, flags=re.M))
+    assert listed == set(ALLOWED_LATE)
+
+
+def test_every_core_module_exists():
+    assert set(project_modules()) >= CORE

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from agents.evaluation import better  # noqa: E402
 from pacman.display._pygame import pygame  # noqa: E402
 from pacman.display.window import WindowDisplay  # noqa: E402
-from pacman.game import run_game  # noqa: E402
+from pacman.game_loop import run_game  # noqa: E402
 from pacman.layout import load_layout, shipped_layout_names  # noqa: E402
 from pacman.lineup import lineup  # noqa: E402
 

@@ -34,7 +34,8 @@ from contextlib import ExitStack
 from collections.abc import Iterator
 
 from pacman.batch.jobs import GameJob
-from pacman.errors import ConfigurationError
+from pacman.batch.runner import play_chunk
+from pacman.errors import BatchError, ConfigurationError
 
 
 def _distributed():
@@ -49,8 +50,6 @@ def _distributed():
 def _check_reachable(address: str) -> None:
     """Fail at once on a TCP scheduler nobody listens at (Dask itself retries until its
     connection timeout)."""
-    from pacman.batch.runner import BatchError
-
     if not address.startswith("tcp://"):
         return
     host, _, port = address[len("tcp://"):].rpartition(":")
@@ -64,8 +63,6 @@ def _check_reachable(address: str) -> None:
 def _connect(stack: ExitStack, distributed, workers: int, scheduler: str | None):
     """A client of the scheduler at ``scheduler``, of this process's client, or of a local
     cluster started for the batch; a scheduler that cannot be used is one clear error."""
-    from pacman.batch.runner import BatchError
-
     if scheduler is not None:
         _check_reachable(scheduler)
         try:
@@ -89,8 +86,6 @@ def run_on_dask(chunks: Iterator[list[tuple[int, GameJob]]], workers: int,
                 ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
     """Play ``chunks`` (taken lazily) on a Dask cluster; yield each chunk with its store lines
     as it finishes. At most two chunks per cluster thread are submitted at a time."""
-    from pacman.batch.runner import BatchError, play_chunk
-
     distributed = _distributed()
     with ExitStack() as stack:
         client = _connect(stack, distributed, workers, scheduler)

@@ -27,7 +27,8 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, GameResult, run_game
+from pacman.game import AgentSpec, GameResult
+from pacman.game_loop import run_game
 from pacman.layout import Layout, load_layout
 
 __all__ = ["GameJob", "play_job", "game_seed", "check_job", "maze_digest", "text_digest"]

@@ -6,15 +6,16 @@ import argparse
 import json
 import sys
 from typing import Any
-from collections.abc import Callable
 
 from pacman.agent_stats import bounded_stats
 from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
-from pacman.display import DISPLAY_KINDS, make_display, resolve_kind
+from pacman.commands.game_output import check_export, export_game_file, game_display, pacman_evaluation
+from pacman.display import DISPLAY_KINDS
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, GameResult, run_game
+from pacman.game import GameResult
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.options import parse_assignments
 from pacman.outcome import Outcome
@@ -166,67 +167,6 @@ def run(args: argparse.Namespace) -> int:
     return play(args)
 
 
-def _display(args: argparse.Namespace, evaluation: Callable | None = None) -> BaseDisplay:
-    kind = args.display
-    if args.json and kind == "auto":
-        kind = "none"
-    concrete = resolve_kind(kind)
-    frame_time = args.frame_time
-    if frame_time is None:
-        frame_time = 0.0 if concrete == "none" else 0.1
-    options: dict[str, Any] = {}
-    if concrete == "text" and args.json:
-        options["stream"] = sys.stderr
-    if concrete == "window":
-        options.update(zoom=args.zoom, overlay=args.overlay, evaluation=evaluation,
-                       pause_between=args.pause_between)
-    return make_display(concrete, frame_time=frame_time, **options)
-
-
-def _pacman_evaluation(spec: AgentSpec) -> Callable | None:
-    """The evaluation function Pacman's agent uses (given or default), for the heat map."""
-    from pacman.options import declared_options
-
-    if "evaluation" in spec.options:
-        found = spec.options["evaluation"]
-    else:
-        found = declared_options(spec.factory).get("evaluation", (None, None))[1]
-    return found if callable(found) and not isinstance(found, type) else None
-
-
-def _check_export(args: argparse.Namespace) -> None:
-    if args.export:
-        from pacman.display.export import check_target
-        from pacman.display.html import is_html
-
-        if not is_html(args.export):
-            check_target(args.export)
-
-
-def _export(args: argparse.Namespace, result: GameResult, number: int, total: int,
-            evaluation: Callable | None) -> None:
-    """Write ``result`` as an animation when ``--export`` asks for it."""
-    if not args.export:
-        return
-    from pacman.display.export import export_game
-    from pacman.display.html import is_html, write_html
-
-    path = args.export
-    if total > 1:
-        stem, dot, ending = path.rpartition(".")
-        path = f"{stem}-{number + 1}{dot}{ending}"
-    if is_html(path):
-        size = write_html(result, path)
-        print(f"wrote {path} ({size / 1000:.0f} kB)", file=sys.stderr if args.json else sys.stdout,
-              flush=True)
-        return
-    count = export_game(result, path, frame_time=args.frame_time or 0.1,
-                        zoom=args.zoom or 1.0,
-                        evaluation=evaluation if args.overlay else None)
-    print(f"wrote {path} ({count} frames)", file=sys.stderr if args.json else sys.stdout,
-          flush=True)
-
-
 def play(args: argparse.Namespace) -> int:
     from pacman.lineup import lineup
     from pacman.student_file import student_pacman
@@ -243,9 +183,9 @@ def play(args: argparse.Namespace) -> int:
     if why and len(specs) > 1:
         print(f"ghosts: {ghosts} ({why}; -g to choose)",
               file=sys.stderr if args.json else sys.stdout, flush=True)
-    _check_export(args)
-    evaluation = _pacman_evaluation(specs[0])
-    display = _display(args, evaluation)
+    check_export(args)
+    evaluation = pacman_evaluation(specs[0])
+    display = game_display(args, evaluation)
     specs = with_human_input(specs, display.human_input())
     first_seed = first_seed_of(args)
     record = _open_record(args.record)
@@ -275,7 +215,7 @@ def play(args: argparse.Namespace) -> int:
                 _write_record(record, args.record, result.to_json() + "\n")
             if not announced:
                 _report(result, number, args)
-            _export(args, result, number, args.games, evaluation)
+            export_game_file(args, result, number, args.games, evaluation)
             if result.outcome == Outcome.INTERRUPTED or request == QUIT:
                 break
             number += 1

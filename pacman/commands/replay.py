@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from pacman.commands.play import _check_export, _display, _export
+from pacman.commands.game_output import check_export, export_game_file, game_display
 from pacman.display.controls import QUIT
 from pacman.errors import ConfigurationError
 from pacman.game import GameResult, load_indexed_results, replay_states
@@ -31,9 +31,9 @@ def replay(args: argparse.Namespace) -> int:
     games = load_indexed_results(args.replay)
     results = ([select_game(games, args.game, args.replay)] if args.game is not None
                else [result for _, result in games])
-    _check_export(args)
+    check_export(args)
     first = recorded_evaluation(results[0].agents)
-    display = _display(args, first.evaluation)
+    display = game_display(args, first.evaluation)
     noted: set[str] = set()
     try:
         for number, result in enumerate(results):
@@ -52,7 +52,7 @@ def replay(args: argparse.Namespace) -> int:
                       f"score {result.score}, {result.moves} moves (checked: "
                       f"{', '.join(note['checked'])}; not checkable from a recording: "
                       f"{', '.join(note['not_checked'])})")
-            _export(args, result, number, len(results), recorded.evaluation)
+            export_game_file(args, result, number, len(results), recorded.evaluation)
             if request == QUIT:
                 break
     finally:

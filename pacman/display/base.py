@@ -2,7 +2,7 @@
 
 No pygame here. Every display of the project derives from :class:`BaseDisplay`; a display made
 elsewhere only needs :class:`pacman.game.Display` (``start``, ``update``, ``finish``) to be run by
-:func:`pacman.game.run_game`, and derives from :class:`BaseDisplay` to be driven by the play
+:func:`pacman.game_loop.run_game`, and derives from :class:`BaseDisplay` to be driven by the play
 command too (results, requests, replays, human input).
 """
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pacman.game import GameResult, Move
 
 if TYPE_CHECKING:
-    from pacman.display.controls import HumanInput
+    from pacman.human import HumanInput
     from pacman.state import GameState
 
 

@@ -1,7 +1,7 @@
 """What a user can ask of an interactive display, and the channel to a human player.
 
-No pygame here: the play command and the keyboard agent import this module whatever display is
-used.
+No pygame here: the play command imports this module whatever display is used. The protocol
+between a display and a human player's agent is in :mod:`pacman.human`, which agents import.
 
 Requests
     After a game, an interactive display's ``request`` attribute says what the user asked for
@@ -19,36 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Protocol
 
 from pacman.game import AgentSpec
-from pacman.state import GameState
+from pacman.human import HumanInput as HumanInput  # re-exported: displays return one
+from pacman.human import HumanPlayer
 
 RESTART = "restart"
 QUIT = "quit"
-
-
-class HumanInput(Protocol):
-    """A source of a human player's moves."""
-
-    def human_joined(self) -> None:
-        """A human player was built for the coming game: read the player's keys from now
-        until the game ends."""
-        ...
-
-    def human_action(self, state: GameState) -> str:
-        """The action the player wants in ``state`` (one of its legal actions).
-
-        May wait for the player; raises :class:`pacman.game.GameInterrupted` if the player
-        quits or restarts meanwhile.
-        """
-        ...
-
-
-class HumanPlayer:
-    """Marks an agent class whose moves come from a person: its constructor takes
-    ``human_input``, the :class:`HumanInput` to read them from (given by the caller that made
-    the display; see :func:`with_human_input`)."""
 
 
 def with_human_input(specs: Sequence[AgentSpec], source: HumanInput | None) -> list[AgentSpec]:

@@ -15,11 +15,14 @@ from __future__ import annotations
 import math
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
 from pacman.batch.plots import pyplot, save_figure
-from pacman.experiments.base import Claim
 from pacman.stats import wilson_interval
+
+if TYPE_CHECKING:  # base draws its claims with this module, late (matplotlib)
+    from pacman.experiments.base import Claim
 
 #: Characters per line of a row label.
 LABEL_WIDTH = 48

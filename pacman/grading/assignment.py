@@ -73,8 +73,8 @@ from typing import Any
 from collections.abc import Mapping
 
 from pacman.errors import ConfigurationError
-# The data of an assignment is used through this module; so are the checked tables, by the
-# parser of game and position tests (pacman.grading.assignment_games).
+# The data of an assignment is used through this module (its parsers of each test type import
+# the model and the checked tables directly).
 from pacman.grading.assignment_model import (METRICS as METRICS, VISIBILITIES as VISIBILITIES,
                                              Assignment as Assignment, Band as Band,
                                              Question as Question, Test as Test,
@@ -83,6 +83,7 @@ from pacman.grading.assignment_tables import (_GAME_KEYS as _GAME_KEYS, _LIMIT_K
                                               _POSITION_KEYS as _POSITION_KEYS,
                                               _common as _common, _limits, _read,
                                               _search_keys as _search_keys, _Table as _Table)
+from pacman.grading.assignment_games import game_test, position_test
 from pacman.grading.assignment_trees import random_test, tree_test
 from pacman.plugins import suggest
 
@@ -176,8 +177,6 @@ def parse_assignment(data: Mapping[str, Any], source: str, base: Path | None = N
         for ti, tdata in enumerate(qt.get("tests", list, required=True), start=1):
             where = f"{source}: question {qid!r} test {ti}"
             kind = tdata.get("type") if isinstance(tdata, dict) else None
-            from pacman.grading.assignment_games import game_test, position_test
-
             parsers = {"tree": tree_test, "random_trees": random_test, "game": game_test,
                        "positions": position_test}
             parse = parsers.get(kind) if isinstance(kind, str) else None

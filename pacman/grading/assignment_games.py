@@ -78,8 +78,8 @@ from typing import Any
 from collections.abc import Mapping
 
 from pacman.errors import ConfigurationError
-from pacman.grading.assignment import (_GAME_KEYS, _POSITION_KEYS, METRICS, Band, Test,
-                                       TestLimits, _common, _search_keys, _Table)
+from pacman.grading.assignment_model import METRICS, Band, Test, TestLimits
+from pacman.grading.assignment_tables import _GAME_KEYS, _POSITION_KEYS, _common, _search_keys, _Table
 from pacman.plugins import suggest
 from pacman.state import RULES_VARIANTS
 

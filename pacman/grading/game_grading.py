@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from pacman.game import AgentTimeout, run_game
+from pacman.errors import PacmanError
+from pacman.game import AgentTimeout
+from pacman.game_loop import run_game
 from pacman.grading.assignment import Test
 from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
 from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _error_text,
@@ -18,7 +20,7 @@ from pacman.lineup import agent_spec
 from pacman.outcome import FAILURES, Outcome
 from pacman.state import GameState, state_class
 
-class SubmissionError(Exception):
+class SubmissionError(PacmanError):
     """The submission's agent failed to decide (its message says how)."""
 
 

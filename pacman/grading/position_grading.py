@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pacman.game import GameResult, run_game
+from pacman.game import GameResult
+from pacman.game_loop import run_game
 from pacman.grading.assignment import Test
 from pacman.grading.classic_stream import ClassicDirectionalGhost, SteppedStream
 from pacman.grading.position_server import PositionServer

@@ -35,12 +35,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
+from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded, PacmanError
 from pacman.grading.state_api import ClassicAPI, NativeAPI, state_of_fields
 from pacman.outcome import Outcome, parse_outcome
 
 
-class GraderError(Exception):
+class GraderError(PacmanError):
     """The grader refused a call (an unknown handle, a malformed call)."""
 
 

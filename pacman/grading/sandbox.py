@@ -47,6 +47,7 @@ from multiprocessing import Pipe
 from pathlib import Path
 from typing import Any
 
+from pacman.errors import PacmanError
 from pacman.grading.jail import PROJECT as _PROJECT
 from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
                                  runtime_roots, worker_identity)
@@ -85,7 +86,7 @@ class Limits:
     node_budget: int | None = None
 
 
-class WorkerFailure(Exception):
+class WorkerFailure(PacmanError):
     """The worker did not answer: ``kind`` is ``timeout``, ``died`` or ``protocol``."""
 
     def __init__(self, kind: str, message: str) -> None:

@@ -63,7 +63,7 @@ def test_stats_outside_the_limits_are_dropped_with_one_warning_each(capsys, tmp_
 def test_megabytes_of_stats_are_not_stored(capsys, tmp_path):
     from pacman.batch.jobs import GameJob
     from pacman.batch.store import parse_record, record_line
-    from pacman.game import run_game
+    from pacman.game_loop import run_game
     from pacman.layout import load_layout
     from pacman.lineup import lineup
 

@@ -152,9 +152,8 @@ def test_a_foreign_file_is_never_used_as_a_store(tmp_path):
 
 def test_one_batch_at_a_time_per_store(maze, tmp_path):
     store = tmp_path / "s.jsonl"
-    with ResultStore(store):
-        with pytest.raises(StoreError, match="another batch"):
-            run_jobs(make_jobs(maze, 1), workers=1, store=store)
+    with ResultStore(store), pytest.raises(StoreError, match="another batch"):
+        run_jobs(make_jobs(maze, 1), workers=1, store=store)
 
 
 def test_record_line_holds_the_full_result(maze):

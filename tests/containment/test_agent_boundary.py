@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from pacman.game import run_game
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.lineup import lineup
 from pacman.outcome import Outcome

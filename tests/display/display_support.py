@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pacman.display._pygame import pygame
 from pacman.display.null import NullDisplay
-from pacman.game import AgentSpec, run_game
+from pacman.game import AgentSpec
+from pacman.game_loop import run_game
 from pacman.layout import load_layout, parse_layout
 
 

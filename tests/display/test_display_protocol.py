@@ -8,7 +8,8 @@ from pacman.display import NullDisplay, TextDisplay
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import with_human_input
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, replay_states, run_game
+from pacman.game import AgentSpec, replay_states
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.state import GameState
 

@@ -20,7 +20,8 @@ from pacman.display import html as page
 from pacman.display import sprites
 from pacman.display.notebook import MAX_PLAYERS, Recording
 from pacman.display.renderer import Renderer
-from pacman.game import AgentSpec, GameResult, replay_states, run_game
+from pacman.game import AgentSpec, GameResult, replay_states
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.lineup import lineup
 from tests.cli_support import run_cli

@@ -17,7 +17,8 @@ from pacman.display._pygame import pygame
 from pacman.display.overlay import HeatScale, SearchView, heat_map
 from pacman.display.renderer import Renderer, Status, heat_colour
 from pacman.display.window import WindowDisplay
-from pacman.game import AgentSpec, run_game
+from pacman.game import AgentSpec
+from pacman.game_loop import run_game
 from pacman.layout import load_layout, shipped_layout_names
 from pacman.lineup import lineup
 from pacman.state import GameState

@@ -17,7 +17,8 @@ from pacman.display import controls, resolve_kind, sprites
 from pacman.display._pygame import pygame
 from pacman.display.window import SLOWEST, WindowDisplay, faster, slower
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, run_game
+from pacman.game import AgentSpec
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.state import GameState
 

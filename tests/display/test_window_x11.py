@@ -11,7 +11,8 @@ from agents.search_agents import AlphaBetaAgent
 from pacman.display import sprites
 from pacman.display._pygame import pygame
 from pacman.display.statusbar import MOVE_LETTERS
-from pacman.game import AgentSpec, run_game
+from pacman.game import AgentSpec
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 
 

@@ -8,7 +8,7 @@ numbered ghosts mixed with ``G``.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from pacman.layout import Layout, load_layout, parse_layout, shipped_layout_names
 
@@ -58,7 +58,7 @@ INLINE_MAZES: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def inline_layout(name: str) -> Layout:
     return parse_layout(INLINE_MAZES[name], name=name, source=f"<inline {name}>")
 
@@ -69,7 +69,7 @@ def maze_names() -> list[str]:
             + [f"inline:{n}" for n in INLINE_MAZES])
 
 
-@lru_cache(maxsize=None)
+@cache
 def get_layout(case: str) -> Layout:
     kind, _, name = case.partition(":")
     if kind == "shipped":

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pacman.game import run_game
+from pacman.game_loop import run_game
 from pacman.outcome import Outcome
 from pacman.layout import load_layout
 from pacman.lineup import agent_spec, lineup

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from pacman.game import AgentSpec, run_game
+from pacman.game import AgentSpec
+from pacman.game_loop import run_game
 from pacman.layout import read_layout
 from tests.cli_support import run_cli
 

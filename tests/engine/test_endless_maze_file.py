@@ -6,7 +6,8 @@ import pytest
 
 from pacman.errors import LayoutError
 from pacman.layout import load_layout
-from pacman.maze_reader import MAX_FILE_BYTES, read_layout
+from pacman.layout import read_layout
+from pacman.maze_reader import MAX_FILE_BYTES
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero (POSIX)")

@@ -10,7 +10,8 @@ import time
 import pytest
 
 from pacman.game import (OUTCOMES, AgentSpec, GameInterrupted, GameResult, ReplayError,
-                         agent_rng, load_result, load_results, replay_states, run_game)
+                         agent_rng, load_result, load_results, replay_states)
+from pacman.game_loop import run_game
 from pacman.layout import parse_layout
 from pacman.state import GameState
 

@@ -15,7 +15,8 @@ from agents.bounded import bounded_expectimax, estimated_nodes
 from agents.ghosts import DirectionalGhost, RandomGhost
 from agents.search_agents import DEFAULT_NODE_BUDGET, AlphaBetaAgent, ExpectimaxAgent
 from pacman.distances import LazyRows, diameter, full_rows
-from pacman.game import replay_states, run_game
+from pacman.game import replay_states
+from pacman.game_loop import run_game
 from pacman.layout import FULL_TABLE_CELLS, load_layout, parse_layout
 from pacman.lineup import lineup
 from pacman.state import GameState

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from pacman.batch.validate import check_result
 from pacman.errors import RecordError
-from pacman.game import AgentSpec, GameResult, replay_states, run_game
+from pacman.game import AgentSpec, GameResult, replay_states
+from pacman.game_loop import run_game
 from pacman.layout import parse_layout
 from pacman.outcome import FAILURES, OUTCOMES, Outcome, parse_outcome
 from pacman.recording import check_result_data

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pacman.errors import IllegalActionError
-from pacman.game import AgentSpec, GameResult, replay_states, run_game
+from pacman.game import AgentSpec, GameResult, replay_states
+from pacman.game_loop import run_game
 from pacman.state import GameState
 
 from .helpers import PROPERTY, RandomAgent, RecordingDisplay, random_play, score_events, states_of

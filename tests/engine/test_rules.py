@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pacman.errors import GameOverError, IllegalActionError
-from pacman.game import run_game
+from pacman.game_loop import run_game
 from pacman.layout import parse_layout
 from pacman.rules import (EAT_GHOST_SCORE, FOOD_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY,
                           WIN_SCORE)

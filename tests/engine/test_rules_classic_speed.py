@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pacman.errors import IllegalActionError
-from pacman.game import run_game
+from pacman.game_loop import run_game
 from pacman.layout import parse_layout
 from pacman.rules import (EAT_GHOST_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY, agent_xy,
                           is_between_cells, legal_actions, successor)
@@ -35,7 +35,7 @@ def build(cls, pacman, ghost, direction="Stop", timer=0, turn=1, layout=RING) ->
 
 
 def test_variants_by_name():
-    assert RULES_VARIANTS == {"default": GameState, "classic": ClassicSpeedState}
+    assert {"default": GameState, "classic": ClassicSpeedState} == RULES_VARIANTS
     assert state_class("classic") is ClassicSpeedState and state_class("default") is GameState
     with pytest.raises(ValueError, match="unknown rules 'fast'"):
         state_class("fast")

@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from pacman.game import GameResult, replay_states, run_game
+from pacman.game import GameResult, replay_states
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.lineup import lineup
 from pacman.outcome import Outcome

@@ -16,7 +16,8 @@ from agents.basic import RandomPacman
 from pacman.directions import ACTIONS
 from pacman.envs.observation import Observer
 from pacman.errors import ConfigurationError, IllegalActionError
-from pacman.game import AgentSpec, run_game
+from pacman.game import AgentSpec
+from pacman.game_loop import run_game
 from pacman.layout import load_layout, parse_layout
 from pacman.lineup import agent_spec
 from pacman.state import GameState

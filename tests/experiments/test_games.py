@@ -15,7 +15,7 @@ from pacman.experiments.games import (SIGN_TEST_PAIRS, clip, distinct_games, dis
 from pacman.experiments.invocation import (command_line, program_name, replay_command,
                                            software_version)
 from pacman.experiments.starts import varied_start_file, varied_start_text
-from pacman.game import run_game
+from pacman.game_loop import run_game
 from pacman.layout import load_layout, parse_layout
 from pacman.lineup import lineup
 
@@ -69,7 +69,7 @@ def test_intervals_are_clipped_and_degenerate_ones_named():
     assert interval_note(1, 1, math.nan, math.nan) == "degenerate: one game"
     assert interval_note(10, 10, 4.0, 6.0) == ""
     wide = paired("win rate", [1, 1, 0, 1], [0, 1, 1, 0], (-1.0, 1.0))
-    assert -1.0 <= wide.low and wide.high <= 1.0
+    assert wide.low >= -1.0 and wide.high <= 1.0
 
 
 def test_paired_decisions_go_both_ways_and_refuse_repeated_games():

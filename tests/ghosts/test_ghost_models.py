@@ -13,7 +13,8 @@ from agents.ghosts import DirectionalGhost
 from agents.smart_ghosts import AdversarialGhost
 from agents.search_agents import ExpectimaxAgent
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, agent_rng, replay_states, run_game
+from pacman.game import AgentSpec, agent_rng, replay_states
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.lineup import agent_spec
 from pacman.state import GameState

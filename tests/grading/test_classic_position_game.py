@@ -78,7 +78,7 @@ def test_without_the_reseeding_the_game_is_not_the_classic_one():
     stream = SteppedStream(0)
     stream.reseed = lambda steps: None  # never reseeded after Pacman's moves
     pacman = _ReferencePacman("minimax")
-    from pacman.game import run_game
+    from pacman.game_loop import run_game
     run_game(load_layout("smallClassic"),
              [pacman, ClassicDirectionalGhost(1, stream), ClassicDirectionalGhost(2, stream)], 0,
              max_moves=500, rules="classic")

@@ -10,7 +10,7 @@ from pacman.compat import util
 from pacman.compat.loader import classic_imports, is_classic_source
 from pacman.compat.state import GameState as ClassicState
 from pacman.errors import GameOverError
-from pacman.game import run_game
+from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.lineup import agent_spec, lineup
 from pacman.plugins import resolve

@@ -22,7 +22,7 @@ from agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.layout import load_layout
 from pacman.lineup import lineup
-from pacman.maze_reader import parse_layout
+from pacman.layout import parse_layout
 from pacman.rules import legal_actions, successor
 from pacman.state import LOSS, GameState
 

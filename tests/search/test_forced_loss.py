@@ -12,7 +12,7 @@ from agents.evaluation import EVALUATIONS
 from agents.forced_loss import line_loses, longest_resistance
 from agents.search.result import SearchResult
 from agents.search_agents import IterativeDeepeningAgent
-from pacman.maze_reader import parse_layout
+from pacman.layout import parse_layout
 from pacman.state import GameState
 
 

@@ -21,7 +21,7 @@ from agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.layout import load_layout
 from pacman.lineup import lineup
-from pacman.maze_reader import parse_layout
+from pacman.layout import parse_layout
 from pacman.rules import legal_actions
 from pacman.state import GameState
 from tests.search.test_pacman_fast_path import GenericPacmanGame, search_with, turns

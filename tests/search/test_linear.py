@@ -23,7 +23,8 @@ from agents.linear import (
 from agents.ghosts import DirectionalGhost
 from agents.search_agents import AlphaBetaAgent
 from pacman.errors import ConfigurationError
-from pacman.game import random_play, run_game
+from pacman.game import random_play
+from pacman.game_loop import run_game
 from pacman.layout import load_layout, parse_layout
 from pacman.state import GameState
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -194,7 +194,7 @@ def test_slides_expectimax_value_10():
 # --- the Games I notes: the halving game ----------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def mover_wins(n: int) -> bool:
     """Independent solver: does the player to move at n win with best play?"""
     if n == 0:

@@ -13,7 +13,7 @@ from agents.evaluation import EVALUATIONS
 from agents.search_agents import AlphaBetaAgent
 from agents.strong_evaluation import (CAPSULE, DANGER, DANGER_REACH, ESCAPE_ROOM, HUNT, RECOVERY,
                                       TRAPPED, strong)
-from pacman.maze_reader import parse_layout
+from pacman.layout import parse_layout
 from pacman.state import GameState
 from tests.search.test_evaluation_tables import positions, reference_nearest
 
