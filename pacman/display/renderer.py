@@ -19,6 +19,7 @@ from pacman.display._pygame import pygame
 
 from pacman.display import sprites
 from pacman.display.overlay import HeatScale, SearchView
+from pacman.display.slider import ROOM as SLIDER_ROOM
 from pacman.display.statusbar import (Status, bar_height, draw_status, render_text,
                                       status_items)
 from pacman.layout import Layout
@@ -41,9 +42,13 @@ class Renderer:
     """Draws states of ``layout`` with cells of ``tile`` pixels on frames of ``size`` pixels.
 
     ``size`` defaults to :meth:`natural_size`; a larger size centres the maze above the bar.
+    With ``slider`` the status bar is :data:`pacman.display.slider.ROOM` pixels taller and
+    its text starts below that strip (:attr:`slider_area`), which is left for a replay's
+    slider to be drawn in.
     """
 
-    def __init__(self, layout: Layout, tile: int, size: tuple[int, int] | None = None) -> None:
+    def __init__(self, layout: Layout, tile: int, size: tuple[int, int] | None = None, *,
+                 slider: bool = False) -> None:
         if not MIN_TILE <= tile <= MAX_TILE:
             raise ValueError(f"cell size must be {MIN_TILE} to {MAX_TILE} pixels, got {tile}")
         self.layout = layout
@@ -56,14 +61,19 @@ class Renderer:
         self.widths: dict[tuple[str, int], int] = {}
         self.font = self.font_of(self.font_size)
         self.label_font = self.font_of(max(14, min(30, round(tile * 0.7))))
-        self.status_height = self.bar_height(tile, layout.width * tile)
-        natural = self.natural_size(layout, tile)
+        #: Pixels at the top of the status bar kept for a slider (0: none).
+        self.slider_room = slider_room(slider)
+        self.status_height = self.bar_height(tile, layout.width * tile, slider=slider)
+        natural = self.natural_size(layout, tile, slider=slider)
         self.size = size or natural
         maze_w, maze_h = layout.width * tile, layout.height * tile
         self.origin = (max(0, (self.size[0] - maze_w) // 2),
                        max(0, (self.size[1] - self.status_height - maze_h) // 2))
         self.status_rect = pygame.Rect(0, self.size[1] - self.status_height, self.size[0],
                                        self.status_height)
+        #: The strip kept for a slider (``None`` without one).
+        self.slider_area = (pygame.Rect(self.status_rect.topleft,
+                                        (self.size[0], self.slider_room)) if slider else None)
         self._walls: pygame.Surface | None = None
         self._food = sprites.food_sprite(tile)
         self._capsule = sprites.capsule_sprite(tile)
@@ -88,8 +98,10 @@ class Renderer:
         return size if width is None else max(14, min(size, max(MIN_WIDTH, width) // 28))
 
     @classmethod
-    def bar_height(cls, tile: int, width: int | None = None) -> int:
-        return bar_height(cls.status_font_size(tile, width))
+    def bar_height(cls, tile: int, width: int | None = None, *, slider: bool = False) -> int:
+        """The status bar's height for cells of ``tile`` pixels, a maze ``width`` pixels wide
+        and, with ``slider``, the slider's strip."""
+        return bar_height(cls.status_font_size(tile, width), slider_room(slider))
 
     def font_of(self, size: int) -> pygame.font.Font:
         """The status font at ``size`` pixels (cached)."""
@@ -99,26 +111,30 @@ class Renderer:
         return font
 
     @classmethod
-    def natural_size(cls, layout: Layout, tile: int) -> tuple[int, int]:
-        """The frame size that fits the maze with cells of ``tile`` pixels and the bar."""
+    def natural_size(cls, layout: Layout, tile: int, *, slider: bool = False
+                     ) -> tuple[int, int]:
+        """The frame size that fits the maze with cells of ``tile`` pixels and the bar (with
+        the slider's strip when ``slider``)."""
         return (max(MIN_WIDTH, layout.width * tile),
-                layout.height * tile + cls.bar_height(tile, layout.width * tile))
+                layout.height * tile + cls.bar_height(tile, layout.width * tile, slider=slider))
 
     @classmethod
-    def fit(cls, layout: Layout, size: tuple[int, int], largest: int = MAX_TILE) -> Renderer:
+    def fit(cls, layout: Layout, size: tuple[int, int], largest: int = MAX_TILE, *,
+            slider: bool = False) -> Renderer:
         """The renderer with the largest cell size (up to ``largest``) whose frame fits ``size``.
 
         The frame is exactly ``size`` (the maze centred) unless even the smallest cells do not
-        fit, in which case it is the smallest natural size.
+        fit, in which case it is the smallest natural size. ``slider`` as for the constructor.
         """
         tile = max(MIN_TILE, min(largest, MAX_TILE))
         while tile > MIN_TILE:
-            width, height = cls.natural_size(layout, tile)
+            width, height = cls.natural_size(layout, tile, slider=slider)
             if width <= size[0] and height <= size[1]:
                 break
             tile -= 1
-        natural = cls.natural_size(layout, tile)
-        return cls(layout, tile, (max(size[0], natural[0]), max(size[1], natural[1])))
+        natural = cls.natural_size(layout, tile, slider=slider)
+        return cls(layout, tile, (max(size[0], natural[0]), max(size[1], natural[1])),
+                   slider=slider)
 
     def cell_centre(self, cell: int) -> tuple[float, float]:
         """Pixel coordinates of the centre of ``cell``."""
@@ -254,6 +270,11 @@ class Renderer:
                     ) -> pygame.Surface:
         """``text`` rendered as the status bar renders it (for tests and legends)."""
         return render_text(self, text, colour, self.font_size)
+
+
+def slider_room(slider: bool) -> int:
+    """The pixels a status bar keeps for a slider: :data:`pacman.display.slider.ROOM` or 0."""
+    return SLIDER_ROOM if slider else 0
 
 
 def heat_colour(fraction: float) -> tuple[int, int, int]:

@@ -8,7 +8,12 @@ Keys
     first / last position · digits then ``Enter``: go to Pacman's move N (``Backspace``
     corrects) · ``+`` / ``-`` faster / slower · ``s`` (or ``Tab``) the heat-map overlay ·
     ``r`` back to the start · ``n`` next recording · ``q``, ``Escape`` or closing the window:
-    stop. The bar along the top of the status bar is a slider: click or drag to seek.
+    stop.
+
+Slider
+    Above the status text, a track with a round knob where the replay is: press anywhere
+    within :data:`pacman.display.slider.GRIP` pixels of the track to jump there, and drag to
+    scrub (the knob turns Pacman's colour while held).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from pacman.display._pygame import pygame
 
 from pacman.display import controls
 from pacman.display.renderer import Status
-from pacman.display.sprites import PACMAN, STATUS_TEXT
+from pacman.display.slider import Slider
 from pacman.display.pacing import FASTER_KEYS, SLOWER_KEYS
 from pacman.state import GameState
 
@@ -31,9 +36,6 @@ if TYPE_CHECKING:
 #: The keys of a replay, for the status bar.
 REPLAY_KEYS = ("space play   left/right step   Home/End   digits+Enter go to move   n next   "
                "q quit")
-SLIDER_HEIGHT = 4
-#: How far above and below the slider a click still seeks (pixels).
-SLIDER_GRIP = 6
 
 
 class ReplayViewer:
@@ -153,15 +155,23 @@ class ReplayViewer:
         within = self.position - max(0, (move - 1) * self.num_agents + 1) if move else 0
         return f"replay {move}/{total}" + (f" +{within}" if within > 0 else "")
 
+    def slider(self) -> Slider:
+        """The slider, in the strip the window's renderer keeps for it."""
+        area = self.window.renderer.slider_area  # type: ignore[union-attr]
+        assert area is not None, "the window was not fitted for a replay"
+        return Slider(area)
+
     def slider_rect(self) -> pygame.Rect:
-        bar = self.window.renderer.status_rect  # type: ignore[union-attr]
-        return pygame.Rect(bar.left + 8, bar.top + 1, bar.width - 16, SLIDER_HEIGHT)
+        """The slider's track."""
+        return self.slider().track
+
+    @property
+    def fraction(self) -> float:
+        """How far into the recording the current position is, from 0 to 1."""
+        return self.position / max(1, self.last)
 
     def _draw_slider(self, surface: pygame.Surface) -> None:
-        rect = self.slider_rect()
-        pygame.draw.rect(surface, STATUS_TEXT, rect, 1)
-        done = rect.width * self.position // max(1, self.last)
-        surface.fill(PACMAN, (rect.left, rect.top, max(1, done), rect.height))
+        self.slider().draw(surface, self.fraction, held=self._dragging)
 
     # --- events ------------------------------------------------------------------------------
     def handle(self, event: Any) -> None:
@@ -169,9 +179,9 @@ class ReplayViewer:
         if event.type == pygame.QUIT:
             self._stop(controls.QUIT)
         elif event.type == pygame.VIDEORESIZE:
-            self.window.resize(event.size)
+            self.window.fit_replay(self.shown.layout, event.size)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.slider_rect().inflate(0, 2 * SLIDER_GRIP).collidepoint(event.pos):
+            if self.slider().grabs(event.pos):
                 self._dragging = True
                 self._seek_to_x(event.pos[0])
         elif event.type == pygame.MOUSEMOTION and self._dragging:
@@ -182,10 +192,8 @@ class ReplayViewer:
             self._key(event.key, getattr(event, "unicode", ""))
 
     def _seek_to_x(self, x: int) -> None:
-        rect = self.slider_rect()
-        fraction = (x - rect.left) / max(1, rect.width)
         self.playing = False
-        self.seek(round(max(0.0, min(1.0, fraction)) * self.last))
+        self.seek(round(self.slider().fraction_at(x) * self.last))
 
     def _key(self, key: int, char: str) -> None:
         if key in (pygame.K_q, pygame.K_ESCAPE):

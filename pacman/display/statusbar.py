@@ -7,6 +7,7 @@
    are none; a colour bar of the heat map (by percentile, from the worst to the best value,
    with a tick where Pacman stands) and what the lines mean; otherwise a hint of the keys.
 
+In a replay the lines sit below a strip kept for the slider (:mod:`pacman.display.slider`).
 Lines 1 and 2 too wide for the frame are drawn in a smaller font; the legend wraps onto its
 second line first and only then gets smaller.
 """
@@ -143,13 +144,16 @@ def legend_items(status: Status) -> list[Item]:
     return items
 
 
-def bar_height(font_size: int) -> int:
-    return LINES * font_size + 10
+def bar_height(font_size: int, slider_room: int = 0) -> int:
+    """The bar's height: :data:`LINES` lines at ``font_size`` below a strip of ``slider_room``
+    pixels kept for a slider."""
+    return slider_room + LINES * font_size + 10
 
 
 def draw_status(renderer: Renderer, surface: pygame.Surface, state: GameState,
                 status: Status) -> None:
-    """Draw the bar into ``renderer.status_rect``; record the texts in ``last_status``."""
+    """Draw the bar into ``renderer.status_rect``, the text below the strip kept for a slider
+    (``renderer.slider_room`` pixels, left empty); record the texts in ``last_status``."""
     bar = renderer.status_rect
     surface.fill(sprites.STATUS_BACKGROUND, bar)
     renderer.last_status = []
@@ -165,7 +169,7 @@ def draw_status(renderer: Renderer, surface: pygame.Surface, state: GameState,
             break
         size -= 1
     rows += [(line, size) for line in wrapped[:LINES - 2]]
-    y = bar.top + 5
+    y = bar.top + renderer.slider_room + 5
     for line, size in rows:
         _draw_line(renderer, surface, line, size, bar.left + 8, y)
         y += base

@@ -1,5 +1,9 @@
 """The window's side of a replay: the methods :class:`pacman.display.replay_view.ReplayViewer`
 changes the window through (it reads the window's public attributes and writes none).
+
+A replay's frame has a slider: its status bar is taller by the slider's strip
+(:data:`pacman.display.slider.ROOM`), so the maze keeps its cell size and nothing is drawn
+over it.
 """
 
 from __future__ import annotations
@@ -7,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from pacman.display.pacing import faster, slower
-from pacman.display.renderer import Renderer, Status
+from pacman.display._pygame import pygame
+from pacman.display.pacing import SMALLEST_TILE, faster, slower
+from pacman.display.slider import ROOM as SLIDER_ROOM
+from pacman.display.renderer import MAX_TILE, Renderer, Status
 from pacman.layout import Layout
 from pacman.state import GameState
 
@@ -22,6 +28,9 @@ class ShowsReplays:
     Uses the window's ``open``, ``heat_of``, ``screen``, ``renderer``, ``overlay``,
     ``frame_time``, ``facing``, ``shown``, ``agents``, ``evaluation``, ``request`` and ``_heat``.
     """
+
+    #: Whether the window's size includes the slider's strip (set by the first replay shown).
+    _sized_for_slider = False
 
     # The window's parts used here, declared for readers and the type checker.
     open: Callable[[Layout], None]
@@ -42,9 +51,29 @@ class ShowsReplays:
         """Open the window on ``layout`` to show a recorded game of ``agents``."""
         if evaluation is not None:
             self.evaluation = evaluation
+        if self.screen is None:  # a new window: sized by the window for a game
+            self._sized_for_slider = False
         self.open(layout)
+        assert self.screen is not None and self.renderer is not None
+        width, height = self.screen.get_size()
+        if self._sized_for_slider:
+            self.fit_replay(layout, (width, height))
+        else:  # the window grows by the strip; the cells keep the size the window chose
+            self.fit_replay(layout, (width, height + SLIDER_ROOM), largest=self.renderer.tile)
+            self._sized_for_slider = True
         self.agents = list(agents)
         self.request = None
+
+    def fit_replay(self, layout: Layout, size: tuple[int, int], largest: int = MAX_TILE
+                   ) -> None:
+        """Fit a replay of ``layout`` with its slider to a window of ``size`` pixels (as a
+        user's resize does): the largest cells (up to ``largest``) that fit, the maze
+        centred; a size too small for the smallest cells is raised to it."""
+        least = Renderer.natural_size(layout, SMALLEST_TILE, slider=True)
+        self.renderer = Renderer.fit(layout, (max(size[0], least[0]), max(size[1], least[1])),
+                                     largest, slider=True)
+        if self.screen is None or self.screen.get_size() != self.renderer.size:
+            self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
 
     def draw_position(self, state: GameState, previous: GameState | None, progress: float,
                       status: Status) -> None:
