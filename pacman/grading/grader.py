@@ -292,13 +292,15 @@ class _Session:
             if python2 is not None and "SyntaxError" in error:
                 error = f"{error}: {python2}"
             raise _LoadFailed(f"loading the submission failed: {error}")
-        self.found = reply.get("found") or {}
+        found = reply.get("found")
+        self.found = found if isinstance(found, dict) else {}
 
     def request(self, message: dict[str, Any], timeout: float,
                 server: StateServer | None = None) -> dict[str, Any]:
         assert self.worker is not None
         reply = self.worker.request(message, timeout, server)
-        for v in reply.get("violations") or []:
+        violations = reply.get("violations")
+        for v in violations if isinstance(violations, list) else []:  # the pipe is untrusted
             if isinstance(v, str) and v not in self.violations:
                 self.violations.append(v)
         error = reply.get("error")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import example, HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pacman import cli
@@ -148,6 +148,8 @@ def _fake_worker(answers: list[bytes]) -> type[Worker]:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(_answer, max_size=12))
+@example([b'{"ok": true, "found": 5, "violations": true}', b'{"violations": true}'])
+@example([b'{"ok": true, "found": {"minimax": "MinimaxAgent"}}', b'{"violations": {"a": 1}}'])
 def test_the_grader_survives_any_answers(monkeypatch, tmp_path_factory, answers):
     folder = tmp_path_factory.mktemp("fuzz")
     (folder / "fuzz.toml").write_text(FUZZ_ASSIGNMENT)
