@@ -71,6 +71,14 @@ def parse_record(line: str | bytes, made_here: bool = False) -> tuple[str, dict[
     workers). The same holds for a line whose seal (:mod:`pacman.batch.seal`) shows that a
     batch of this user wrote it as it is. Any other line is checked in full and its game
     replayed."""
+    key, record, _ = _read_record(line, made_here)
+    return key, record
+
+
+def _read_record(line: str | bytes, made_here: bool = False
+                 ) -> tuple[str, dict[str, Any], tuple[GameJob, GameResult] | None]:
+    """:func:`parse_record`, and the job and result its full check built (``None`` for a
+    trusted line, which is not checked in full)."""
     raw = line.encode("utf-8") if isinstance(line, str) else line
     trusted = made_here or is_sealed(raw.rstrip(b"\n"))
     record = json.loads(line)
@@ -78,28 +86,39 @@ def parse_record(line: str | bytes, made_here: bool = False) -> tuple[str, dict[
         if not (isinstance(record, dict) and isinstance(record.get("key"), str)
                 and isinstance(record.get("result"), dict)):
             raise InvalidRecord("not a game record")
-        return record["key"], record
+        return record["key"], record, None
     try:
-        check_record(record)
+        built = check_record(record)
     except ValueError as error:
         raise InvalidRecord(str(error)) from None
-    return record["key"], record
+    return record["key"], record, built
 
 
-def stored_game(record: dict[str, Any], actions: bool = True) -> StoredGame:
+def stored_game(record: dict[str, Any], actions: bool = True,
+                built: tuple[GameJob, GameResult] | None = None) -> StoredGame:
     """The :class:`StoredGame` of a parsed record; without ``actions``, its result's move list
-    is left empty and only its digest is kept."""
+    is left empty and only its digest is kept. ``built``: the job and result already made
+    from this record (by :func:`~pacman.batch.validate.check_record`), taken as they are."""
     index = record.get("index")
     index = index if isinstance(index, int) else None
-    job = GameJob.from_dict(record["job"])
+    if built is not None:
+        job, result = built
+    else:
+        job = GameJob.from_dict(record["job"])
+        fields = record["result"] if actions else dict(record["result"], actions=[])
+        result = GameResult.from_dict(fields)
     if actions:
-        return StoredGame(job, GameResult.from_dict(record["result"]), index)
+        return StoredGame(job, result, index)
     moves = record["result"].get("actions")
-    if not isinstance(moves, list) or not all(isinstance(a, str) for a in moves):
+    if not isinstance(moves, list):
         raise ValueError("its actions are not a list of action names")
-    digest = hashlib.blake2b("\n".join(moves).encode("utf-8"), digest_size=16).hexdigest()
-    result = GameResult.from_dict(dict(record["result"], actions=[]))
-    return StoredGame(job, result, index, digest)
+    try:  # a move that is not text fails the join: no need to test each one first
+        joined = "\x00".join(moves)
+    except TypeError:
+        raise ValueError("its actions are not a list of action names") from None
+    result.actions = []
+    return StoredGame(job, result, index,
+                      hashlib.blake2b(joined.encode("utf-8"), digest_size=16).hexdigest())
 
 
 # A line's verdict: ("ok", key, kept), ("invalid", why), ("bad game", why) or ("damaged",).
@@ -111,7 +130,7 @@ def check_lines(lines: list[bytes], keep: Keep) -> list[Verdict]:
     verdicts: list[Verdict] = []
     for raw in lines:
         try:
-            key, record = parse_record(raw)
+            key, record, built = _read_record(raw)
         except InvalidRecord as error:
             verdicts.append(("invalid", str(error)))
             continue
@@ -122,7 +141,7 @@ def check_lines(lines: list[bytes], keep: Keep) -> list[Verdict]:
             verdicts.append(("ok", key, None))
             continue
         try:
-            verdicts.append(("ok", key, stored_game(record, actions=keep == "game")))
+            verdicts.append(("ok", key, stored_game(record, keep == "game", built)))
         except (TypeError, ValueError, KeyError, AttributeError) as error:
             verdicts.append(("bad game", str(error)))
     return verdicts

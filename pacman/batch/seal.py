@@ -68,6 +68,18 @@ def _key(path: Path) -> bytes | None:
         return None
 
 
+def _current_key() -> bytes | None:
+    """The key of :func:`key_path` as the environment names it now (looked up once per
+    naming: a store's every line asks)."""
+    return _key_named(os.environ.get("PACMAN_ARENA_SEAL_KEY"),
+                      os.environ.get("XDG_CONFIG_HOME"), os.environ.get("HOME"))
+
+
+@functools.lru_cache(maxsize=8)
+def _key_named(named: str | None, config: str | None, home: str | None) -> bytes | None:
+    return _key(key_path())
+
+
 def _digest(key: bytes, body: bytes) -> bytes:
     return hmac.new(key, body, hashlib.sha256).hexdigest()[:DIGITS].encode("ascii")
 
@@ -75,7 +87,7 @@ def _digest(key: bytes, body: bytes) -> bytes:
 def seal(line: str) -> str:
     """``line`` (one JSON object, no newline) with its seal as last field; unchanged when
     there is no key."""
-    key = _key(key_path())
+    key = _current_key()
     if key is None or not line.endswith("}"):
         return line
     body = line.encode("utf-8")
@@ -90,7 +102,7 @@ def is_sealed(raw: bytes) -> bool:
     start = len(raw) - _SEALED_TAIL
     if raw[start:start + len(_PREFIX)] != _PREFIX:
         return False
-    key = _key(key_path())
+    key = _current_key()
     if key is None:
         return False
     body = raw[:start] + b"}"
