@@ -18,6 +18,7 @@ of it is kept in :attr:`StoredGame.actions_digest` so that two stores can still 
 from __future__ import annotations
 
 import collections
+import gc
 import hashlib
 import json
 import os
@@ -229,12 +230,18 @@ def scan_store(path: Path, keep: Keep, workers: int | None = None) -> Scan:
         return Scan({}, 0, None)
     except OSError as error:
         raise StoreError(f"{path}: cannot be read ({error.strerror})") from None
+    collecting = gc.isenabled()
+    # Records hold no cycles: reference counts free them. The cycle collector would only walk
+    # the growing heap of kept games again and again (a fifth of the time of a sealed store).
+    gc.disable()
     try:
         return _scan_open(path, handle, keep, _workers(path, workers))
     except OSError as error:
         raise StoreError(f"{path}: cannot be read ({error.strerror})") from None
     finally:
         handle.close()
+        if collecting:
+            gc.enable()
 
 
 def _scan_open(path: Path, handle: Any, keep: Keep, workers: int) -> Scan:
