@@ -4,8 +4,8 @@ several processes.
 A store is read line by line (never whole into memory) and its records are checked in order
 (:func:`parse_record`: a record sealed by this user is parsed; any other is checked in full
 and its game replayed, see :mod:`pacman.batch.validate`). A store of more than
-:data:`PARALLEL_BYTES` is checked by one worker process per core, :data:`CHUNK_LINES` lines at
-a time, at most a few chunks ahead of the reader: what is verified and the errors raised are
+:data:`PARALLEL_BYTES` is checked by one worker process per core, :data:`CHUNK_BYTES` of lines at
+a time, at most :data:`AHEAD` chunks a worker ahead of the reader: what is verified and the errors raised are
 the same as in one process, and so is their order (the first bad line of the file is the one
 named), only the time differs.
 
@@ -41,8 +41,11 @@ Keep = Literal["line", "game", "lean"]
 #: A store larger than this is checked by worker processes (below, starting them costs more
 #: than they save).
 PARALLEL_BYTES = 4_000_000
-#: Lines handed to a worker at once (about 1 MB of records).
-CHUNK_LINES = 256
+#: Bytes of lines handed to a worker at once (whole lines: at least one).
+CHUNK_BYTES = 1 << 20
+#: Chunks handed to each worker ahead of the reader (a worker never waits for the reader,
+#: which another program may hold off the processor; memory stays a few MB).
+AHEAD = 4
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,9 @@ def check_lines(lines: list[bytes], keep: Keep) -> list[Verdict]:
             verdicts.append(("ok", key, None))
             continue
         try:
-            verdicts.append(("ok", key, stored_game(record, keep == "game", built)))
+            game = stored_game(record, keep == "game", built)
+            game.job.key  # noqa: B018 - computed here, in parallel, and kept with the job
+            verdicts.append(("ok", key, game))
         except (TypeError, ValueError, KeyError, AttributeError) as error:
             verdicts.append(("bad game", str(error)))
     return verdicts
@@ -159,20 +164,23 @@ class Scan:
 
 
 def _chunks(handle: Any, first_number: int) -> Iterator[tuple[int, list[bytes], bytes]]:
-    """``(number of the first line, complete lines without newline, tail)`` chunks; the tail
-    (a piece after the last newline: a torn write) comes with the last chunk."""
+    """``(number of the first line, complete lines without newline, tail)`` chunks of about
+    :data:`CHUNK_BYTES`; the tail (a piece after the last newline: a torn write) comes with
+    the last chunk."""
     number = first_number
-    lines: list[bytes] = []
-    for raw in handle:
-        if not raw.endswith(b"\n"):
-            yield number, lines, raw
+    while True:
+        lines = handle.readlines(CHUNK_BYTES)
+        if not lines:
+            yield number, [], b""
             return
-        lines.append(raw[:-1])
-        if len(lines) == CHUNK_LINES:
-            yield number, lines, b""
-            number += len(lines)
-            lines = []
-    yield number, lines, b""
+        tail = b""
+        if not lines[-1].endswith(b"\n"):
+            tail = lines.pop()
+        complete = [raw[:-1] for raw in lines]
+        yield number, complete, tail
+        if tail:
+            return
+        number += len(complete)
 
 
 def _workers(path: Path, workers: int | None) -> int:
@@ -190,7 +198,7 @@ def _workers(path: Path, workers: int | None) -> int:
 def _verdicts(handle: Any, keep: Keep, workers: int
               ) -> Iterator[tuple[int, list[bytes], list[Verdict], bytes]]:
     """Each chunk of ``handle`` with its verdicts, in file order; ``workers`` > 1 checks them
-    in that many processes, with at most two chunks a worker in flight."""
+    in that many processes, with at most :data:`AHEAD` chunks a worker in flight."""
     chunks = _chunks(handle, 2)
     if workers <= 1:
         for number, lines, tail in chunks:
@@ -206,7 +214,7 @@ def _verdicts(handle: Any, keep: Keep, workers: int
         try:
             for number, lines, tail in chunks:
                 pending.append((number, lines, pool.submit(check_lines, lines, keep), tail))
-                if len(pending) >= 2 * workers:
+                if len(pending) >= AHEAD * workers:
                     number, lines, future, tail = pending.popleft()
                     yield number, lines, future.result(), tail
             while pending:

@@ -4,6 +4,7 @@ several stores (the shards of one batch) are merged."""
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from dataclasses import replace
 
@@ -72,13 +73,19 @@ def merge_stores(paths: list[str]) -> list[StoredGame]:
     return [game for game, _ in merged.values()]
 
 
+@functools.lru_cache(maxsize=256)
+def _maze_digest(text: str) -> str:
+    # Games of a store share a few maze texts: each is hashed once, not once a game.
+    return text_digest(text)[:8]
+
+
 def _settings(game: StoredGame) -> dict[str, object]:
     """Everything besides the label that changes a game: ghosts, move cap, time limit, rules
     and the maze's text (by its digest)."""
     result = game.result
     return {"ghosts": result.num_ghosts, "max moves": result.max_moves,
             "time limit": result.move_time_limit, "rules": result.rules,
-            "maze": text_digest(result.layout_text)[:8]}
+            "maze": _maze_digest(result.layout_text)}
 
 
 def separate_conditions(games: list[StoredGame]) -> tuple[list[StoredGame], list[str]]:

@@ -49,9 +49,9 @@ def write(path: Path, lines: list[str], tail: str = "") -> Path:
     return path
 
 
-@pytest.fixture
-def small_chunks(monkeypatch):
-    monkeypatch.setattr(scan, "CHUNK_LINES", 3)
+@pytest.fixture(params=[1, 10_000], ids=["a line a chunk", "a few lines a chunk"])
+def small_chunks(monkeypatch, request):
+    monkeypatch.setattr(scan, "CHUNK_BYTES", request.param)
 
 
 def summary(games) -> list[tuple]:
@@ -102,7 +102,7 @@ def test_a_torn_last_line_is_skipped_and_a_damaged_one_before_the_end_refused(
     games, note = read_store(write(tmp_path / "b.jsonl", lines[:6] + ["{\"key\n"]),
                              workers=workers)
     assert len(games) == 6 and note == "line 8 (5 bytes) was not a complete record"
-    # The damaged line ends a chunk (lines 2-4, 5-7): the line after it is in the next one.
+    # With a line a chunk, the line after the damaged one is in the next chunk.
     damaged = lines[:5] + ["{\"key\n"] + lines[5:]
     with pytest.raises(StoreError, match=r"b\.jsonl:7: damaged record in the middle"):
         read_store(write(tmp_path / "b.jsonl", damaged), workers=workers)
@@ -137,3 +137,18 @@ def test_report_memory_does_not_grow_with_the_move_lists(played, tmp_path):
     many = write(tmp_path / "many.jsonl", record_lines(played, 3200, sealed=True))
     growth = peak_rss_of_report(many, env) - peak_rss_of_report(few, env)
     assert growth < 20_000, f"{growth} kB more for 3,000 more games"
+
+
+def test_reading_leaves_the_cycle_collector_as_it_found_it(played, tmp_path):
+    import gc
+
+    path = write(tmp_path / "s.jsonl", record_lines(played, 4, sealed=True))
+    assert gc.isenabled()
+    read_store(path)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        read_store(path)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
