@@ -24,6 +24,7 @@ import json
 import os
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -246,6 +247,9 @@ def scan_store(path: Path, keep: Keep, workers: int | None = None) -> Scan:
         return _scan_open(path, handle, keep, _workers(path, workers))
     except OSError as error:
         raise StoreError(f"{path}: cannot be read ({error.strerror})") from None
+    except BrokenProcessPool:
+        raise StoreError(f"{path}: a process checking its records was killed (out of "
+                         "memory?); nothing was counted: run the same command again") from None
     finally:
         handle.close()
         if collecting:

@@ -152,3 +152,16 @@ def test_reading_leaves_the_cycle_collector_as_it_found_it(played, tmp_path):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_checking_process_that_dies_is_one_store_error(played, tmp_path, monkeypatch):
+    path = write(tmp_path / "s.jsonl", record_lines(played, 4, sealed=True))
+    monkeypatch.setattr(scan, "check_lines", _die)
+    with pytest.raises(StoreError, match="a process checking its records was killed"):
+        read_store(path, workers=2)
+
+
+def _die(lines, keep):
+    import os
+
+    os._exit(9)
