@@ -165,3 +165,15 @@ def _die(lines, keep):
     import os
 
     os._exit(9)
+
+
+def test_report_leaves_no_object_frozen_out_of_the_cycle_collector(played, tmp_path, capsys):
+    import gc
+
+    from tests.cli_support import run_cli
+
+    path = write(tmp_path / "s.jsonl", record_lines(played, 4, sealed=True))
+    code, out, err = run_cli(capsys, "report", path, "--json")
+    assert code == 0, err
+    assert json.loads(out)["conditions"][0]["games"] == 4
+    assert gc.get_freeze_count() == 0
