@@ -60,7 +60,7 @@ def merge_stores(paths: list[str]) -> list[StoredGame]:
     for path in paths:
         games, dropped = read_store(path, actions=False)
         # Hundreds of thousands of games, no cycles among them: the cycle collector would walk
-        # them at every collection while the report is made (a third of its CPU time).
+        # them at every collection while the report is made (a tenth of its CPU time).
         gc.freeze()
         if dropped:
             print(f"note: {path}: {dropped}; skipped (the next batch on this store repairs "
