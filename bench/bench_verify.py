@@ -1,6 +1,6 @@
 """What trusting a results store costs: games/s verified by replay against games/s played.
 
-Usage: ``python bench/bench_verify.py [--games N] [--big N]``
+Usage: ``python bench/bench_verify.py [--games N] [--big N] [--baseline DIR] [--keep DIR]``
 
 Rates are per CPU second of the process (``time.process_time``), so a machine shared with
 other work still gives comparable figures; the report is timed both ways.
@@ -15,7 +15,11 @@ other work still gives comparable figures; the report is timed both ways.
   from the played records with distinct seeds and indexes (each a game that replays), run as
   a user runs it: ``pacman-arena report STORE --json`` in a child process, once with every
   record sealed (a store this user's batches wrote) and once with none (a store from someone
-  else: every game replayed). The stores are written to a temporary folder and removed.
+  else: every game replayed), with its peak memory. The stores are written to a temporary
+  folder and removed (``--keep DIR``: written there and kept, or reused if there).
+* ``--baseline DIR``: the same reports also run by the checkout in ``DIR`` (e.g. an older
+  revision unpacked with ``git archive REV | tar -x -C DIR``), each right after this one's,
+  so that both are measured side by side under the same load.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -85,24 +88,33 @@ def write_big_store(lines: list[str], size: int, path: Path, sealed: bool) -> No
             out.write((seal(line) if sealed else line) + "\n")
 
 
-def timed_report(path: Path) -> tuple[float, float, int]:
-    """Wall seconds, CPU seconds and games counted of ``report PATH --json``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    began = time.perf_counter()
-    done = subprocess.run([sys.executable, str(ROOT / "run.py"), "report", str(path), "--json"],
-                          capture_output=True, text=True)
-    seconds = time.perf_counter() - began
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        sys.exit(f"report failed: {done.stderr.strip()}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return seconds, cpu, json.loads(done.stdout)["conditions"][0]["games"]
+def timed_report(path: Path, root: Path = ROOT) -> tuple[float, float, int, int]:
+    """Wall seconds, CPU seconds (its worker processes included), peak memory in MB (of its
+    largest process) and games counted of ``report PATH --json`` run by the checkout
+    ``root``."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        began = time.perf_counter()
+        child = subprocess.Popen([sys.executable, str(root / "run.py"), "report", str(path),
+                                  "--json"], stdout=out, stderr=err, cwd=root)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - began
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if child.returncode != 0:
+            sys.exit(f"report failed: {err.read().decode().strip()}")
+        games = json.loads(out.read())["conditions"][0]["games"]
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024, games
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--big", type=int, default=100_000)
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="also time the report of the checkout in DIR, side by side")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write the big stores into DIR and keep them (reused if there)")
     args = parser.parse_args()
     lines, played = played_lines(args.games)
     verified = verify_rate([unsealed(line) for line in lines])
@@ -115,15 +127,24 @@ def main() -> None:
     print(f"verified (replay): {verified:9.1f} games/s ({verified / played:.0f}x the playing "
           f"rate; {1000 / verified:.2f} ms a game)")
     print(f"sealed records:    {sealed_rate:9.1f} games/s")
-    with tempfile.TemporaryDirectory() as folder:
+    roots = [("this checkout", ROOT)]
+    if args.baseline:
+        roots.append(("baseline " + args.baseline, Path(args.baseline).resolve()))
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(args.keep or scratch)
         for sealed in (True, False):
-            path = Path(folder) / "big.jsonl"
-            write_big_store(lines, args.big, path, sealed)
+            path = folder / f"big-{args.big}-{'sealed' if sealed else 'unsealed'}.jsonl"
+            if not path.exists():
+                write_big_store(lines, args.big, path, sealed)
             size = path.stat().st_size
-            seconds, cpu, games = timed_report(path)
-            print(f"report of a {args.big:,}-game store ({size / 1e6:.0f} MB, "
-                  f"{'sealed by this user' if sealed else 'no seals: every game replayed'}): "
-                  f"{seconds:.1f} s wall, {cpu:.1f} s CPU ({games:,} games counted)")
+            for name, root in roots:
+                seconds, cpu, memory, games = timed_report(path, root)
+                print(f"report of a {args.big:,}-game store ({size / 1e6:.0f} MB, "
+                      f"{'sealed by this user' if sealed else 'no seals: every game replayed'}"
+                      f") by {name}: {seconds:.1f} s wall, {cpu:.1f} s CPU, peak "
+                      f"{memory:,} MB ({games:,} games counted; load average "
+                      f"{os.getloadavg()[0]:.1f})", flush=True)
+
 
 if __name__ == "__main__":
     main()

@@ -1,7 +1,7 @@
 """Seals: a keyed checksum on each store record a batch of this user writes.
 
-Replaying every stored game before it is counted costs about a millisecond a game (see
-``bench/bench_verify.py``): a minute and a half for a store of 100,000 games. A record this
+Replaying every stored game before it is counted costs about 0.6 ms of CPU a game (see
+``bench/bench_verify.py``): about a minute of CPU for a store of 100,000 games. A record this
 user's own batch wrote, from a game the engine had just played, need not be replayed again: the
 batch appends ``"seal": HMAC-SHA256(key, record)`` (its first 32 hex digits) as the record's
 last field, with a key only this user can read (``$XDG_CONFIG_HOME/pacman-arena/seal.key``,
@@ -68,6 +68,18 @@ def _key(path: Path) -> bytes | None:
         return None
 
 
+def _current_key() -> bytes | None:
+    """The key of :func:`key_path` as the environment names it now (looked up once per
+    naming: a store's every line asks)."""
+    return _key_named(os.environ.get("PACMAN_ARENA_SEAL_KEY"),
+                      os.environ.get("XDG_CONFIG_HOME"), os.environ.get("HOME"))
+
+
+@functools.lru_cache(maxsize=8)
+def _key_named(named: str | None, config: str | None, home: str | None) -> bytes | None:
+    return _key(key_path())
+
+
 def _digest(key: bytes, body: bytes) -> bytes:
     return hmac.new(key, body, hashlib.sha256).hexdigest()[:DIGITS].encode("ascii")
 
@@ -75,7 +87,7 @@ def _digest(key: bytes, body: bytes) -> bytes:
 def seal(line: str) -> str:
     """``line`` (one JSON object, no newline) with its seal as last field; unchanged when
     there is no key."""
-    key = _key(key_path())
+    key = _current_key()
     if key is None or not line.endswith("}"):
         return line
     body = line.encode("utf-8")
@@ -90,7 +102,7 @@ def is_sealed(raw: bytes) -> bool:
     start = len(raw) - _SEALED_TAIL
     if raw[start:start + len(_PREFIX)] != _PREFIX:
         return False
-    key = _key(key_path())
+    key = _current_key()
     if key is None:
         return False
     body = raw[:start] + b"}"

@@ -31,7 +31,9 @@ Validation
     maze text by the engine alone to the outcome, score and moves it states. A record that
     fails is refused with its line number, wherever it is (a crash can only tear a line, never
     write a well-formed wrong one). A record carrying a seal of this user's key
-    (:mod:`pacman.batch.seal`) was written so by a batch of this user and is only parsed.
+    (:mod:`pacman.batch.seal`) was written so by a batch of this user and is only parsed. A
+    store is streamed, never read whole, and a big one is checked by one process per core
+    (:mod:`pacman.batch.scan`).
 """
 
 from __future__ import annotations
@@ -40,15 +42,15 @@ import contextlib
 import json
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from collections.abc import Iterator
 
 from pacman.agent_stats import bounded_stats
 from pacman.batch.jobs import GameJob
-from pacman.batch.seal import is_sealed, seal
-from pacman.batch.validate import check_record
+from pacman.batch.scan import (HEADER, HEADER_BYTES, InvalidRecord, StoredGame, parse_record,
+                               scan_store, stored_game)
+from pacman.batch.seal import seal
 from pacman.errors import StoreError
 from pacman.game import GameResult, without_default_rules
 
@@ -57,19 +59,9 @@ try:
 except ImportError:  # not POSIX: no lock, the rest works
     fcntl = None  # type: ignore[assignment]
 
-HEADER = {"store": "pacman-arena results", "format": 1}
-HEADER_LINE = json.dumps(HEADER, separators=(",", ":")) + "\n"
-
-
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """One game of a store: the job that asked for it and its result."""
-
-    job: GameJob
-    result: GameResult
-    index: int | None = None
+HEADER_LINE = HEADER_BYTES.decode()
+__all__ = ["HEADER", "HEADER_LINE", "InvalidRecord", "ResultStore", "StoredGame",
+           "check_store_path", "parse_record", "read_store", "record_line", "stored_game"]
 
 
 def record_line(job: GameJob, result: GameResult, index: int | None = None) -> str:
@@ -87,34 +79,6 @@ def record_line(job: GameJob, result: GameResult, index: int | None = None) -> s
         data["failure"] = dict(vars(result.failure))
     record = {"key": job.key, "index": index, "job": job.to_dict(), "result": data}
     return seal(json.dumps(record, separators=(",", ":"))) + "\n"
-
-
-class InvalidRecord(ValueError):
-    """A line that is JSON but not a valid game record (see :mod:`pacman.batch.validate`)."""
-
-
-def parse_record(line: str | bytes, made_here: bool = False) -> tuple[str, dict[str, Any]]:
-    """``(key, record)`` of one store line. Raises ``ValueError`` if it is not JSON and
-    :class:`InvalidRecord` if it is JSON but not a complete, well-typed game record.
-
-    ``made_here``: the line comes from :func:`record_line` in a worker of this batch, not
-    from a file; only its shape is checked (the full check costs a third of what the batch's
-    process spends per game, and that process shares the cores with the workers). The same
-    holds for a line whose seal (:mod:`pacman.batch.seal`) shows that a batch of this user
-    wrote it as it is. Any other line is checked in full and its game replayed."""
-    raw = line.encode("utf-8") if isinstance(line, str) else line
-    trusted = made_here or is_sealed(raw.rstrip(b"\n"))
-    record = json.loads(line)
-    if trusted:
-        if not (isinstance(record, dict) and isinstance(record.get("key"), str)
-                and isinstance(record.get("result"), dict)):
-            raise InvalidRecord("not a game record")
-        return record["key"], record
-    try:
-        check_record(record)
-    except ValueError as error:
-        raise InvalidRecord(str(error)) from None
-    return record["key"], record
 
 
 def check_store_path(path: str | os.PathLike[str]) -> None:
@@ -135,81 +99,23 @@ def check_store_path(path: str | os.PathLike[str]) -> None:
         raise StoreError(f"{path}: cannot be created (permission denied in {folder})")
 
 
-def stored_game(record: dict[str, Any]) -> StoredGame:
-    """The :class:`StoredGame` of a parsed record."""
-    index = record.get("index")
-    return StoredGame(GameJob.from_dict(record["job"]), GameResult.from_dict(record["result"]),
-                      index if isinstance(index, int) else None)
-
-
-@dataclass
-class _Scan:
-    records: dict[str, bytes]  # key -> its (checked) line: a third of the parsed size
-    good_end: int  # byte offset just past the last good line
-    dropped: str | None  # what a torn last line held, described
-
-
-def _scan(path: Path) -> _Scan:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return _Scan({}, 0, None)
-    except OSError as error:
-        raise StoreError(f"{path}: cannot be read ({error.strerror})") from None
-    # Every record ends with a newline; a piece after the last newline is a torn write.
-    *complete, tail = data.split(b"\n")
-    if not complete:
-        if HEADER_LINE.encode().startswith(tail):  # empty, or killed while writing the header
-            return _Scan({}, 0, None)
-        raise StoreError(f"{path}: not a results store of this program")
-    if not _is_header(complete[0]):
-        raise StoreError(f"{path}: not a results store of this program (its first line is "
-                         "not the store header)")
-    records: dict[str, bytes] = {}
-    good_end = len(complete[0]) + 1
-    dropped = None
-    for number, raw in enumerate(complete[1:], start=2):
-        try:
-            key, record = parse_record(raw)
-        except InvalidRecord as error:
-            raise StoreError(f"{path}:{number}: not a valid game record: {error}") from None
-        except (ValueError, UnicodeDecodeError):
-            if number < len(complete) or tail:
-                raise StoreError(f"{path}:{number}: damaged record in the middle of the store "
-                                 "(only the last line can be torn by an interrupted run)"
-                                 ) from None
-            dropped = f"line {number} ({len(raw)} bytes) was not a complete record"
-            break
-        records[key] = raw
-        good_end += len(raw) + 1
-    if tail:
-        dropped = f"line {len(complete) + 1} ({len(tail)} bytes) was cut short"
-    return _Scan(records, good_end, dropped)
-
-
-def _is_header(raw: bytes) -> bool:
-    try:
-        head = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        return False
-    return isinstance(head, dict) and head.get("store") == HEADER["store"]
-
-
-def read_store(path: str | os.PathLike[str]) -> tuple[list[StoredGame], str | None]:
+def read_store(path: str | os.PathLike[str], actions: bool = True,
+               workers: int | None = None) -> tuple[list[StoredGame], str | None]:
     """Every game in the store at ``path`` (in the order they finished) and a note on a torn
-    last line that was skipped (``None`` if there was none). The file is not changed."""
+    last line that was skipped (``None`` if there was none). The file is not changed.
+
+    The store is streamed and its records checked as :func:`~pacman.batch.scan.scan_store`
+    says (``workers``: processes that check them). Without ``actions``, each game's move list
+    is left out (``result.actions`` is empty) and only its digest kept
+    (:attr:`StoredGame.actions_digest`): a tenth of the memory."""
     path = Path(path)
     if not path.exists():
         raise StoreError(f"{path}: no such results store")
     if not path.is_file():
         raise StoreError(f"{path}: {'a folder' if path.is_dir() else 'not a regular file'}; "
                          "a results store is a file")
-    scan = _scan(path)
-    try:
-        games = [stored_game(json.loads(raw)) for raw in scan.records.values()]
-    except (TypeError, ValueError, KeyError) as error:
-        raise StoreError(f"{path}: a record does not describe a game ({error})") from None
-    return games, scan.dropped
+    scan = scan_store(path, "game" if actions else "lean", workers)
+    return list(scan.records.values()), scan.dropped
 
 
 class ResultStore:
@@ -222,7 +128,7 @@ class ResultStore:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         check_store_path(self.path)
-        scan = _scan(self.path)
+        scan = scan_store(self.path, "line")
         self._records: dict[str, bytes | None] = dict(scan.records)
         self.repaired = scan.dropped
         try:  # the file stays open for the store's lifetime; close() closes it

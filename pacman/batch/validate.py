@@ -112,9 +112,11 @@ def check_result(result: Any) -> None:
                              f"failure ({failed or 'none'})")
 
 
-def check_record(record: Any) -> None:
+def check_record(record: Any) -> tuple[Any, Any]:
     """Raise ``ValueError`` unless ``record`` is a complete game record whose key is its job's
-    key (so an edited job cannot pass as another)."""
+    key (so an edited job cannot pass as another), played as its job asks, whose game replays.
+    Returns the :class:`~pacman.batch.jobs.GameJob` and :class:`~pacman.game.GameResult` built
+    while checking (so that a reader need not build them again)."""
     from pacman.batch.jobs import GameJob
     from pacman.errors import PacmanError
 
@@ -147,7 +149,7 @@ def check_record(record: Any) -> None:
 
         if text_digest(record["result"]["layout_text"]) != job.layout_digest:
             raise ValueError("its result was played on another maze text than its job's")
-    check_replay(record["result"])
+    return job, check_replay(record["result"])
 
 
 def check_settings(job: Any, result: Mapping[str, Any]) -> None:
@@ -174,14 +176,17 @@ def check_settings(job: Any, result: Mapping[str, Any]) -> None:
         raise ValueError("its result's agents or their options are not its job's")
 
 
-def check_replay(result: Mapping[str, Any]) -> None:
+def check_replay(result: Mapping[str, Any]) -> Any:
     """Raise ``ValueError`` unless the result's actions, replayed on its maze text by the engine
-    alone, give its outcome, score and moves (see :func:`pacman.game.replay_states`)."""
+    alone, give its outcome, score and moves (see :func:`pacman.game.replay_states`); returns
+    the :class:`~pacman.game.GameResult` replayed."""
     from pacman.game import GameResult, replay_end
     from pacman.errors import PacmanError
 
     try:
-        replay_end(GameResult.from_dict(result))
+        game = GameResult.from_dict(result)
+        replay_end(game)
+        return game
     except (PacmanError, ValueError, TypeError) as error:
         raise ValueError(f"its game does not replay: {error}") from None
 
