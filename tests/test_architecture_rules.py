@@ -34,7 +34,7 @@ OUTSIDE_THE_ROOT = {
     "pacman.errors.NodeBudgetExceeded": "a BaseException a graded agent cannot swallow",
     "pacman.grading.worker.OutputLimitExceeded": "a BaseException raised in a submission's print",
     "pacman.grading.state_server.CallRefused": "answered to the worker as a refused call",
-    "pacman.batch.store.InvalidRecord":
+    "pacman.batch.scan.InvalidRecord":
         "a store line that is not a game record; reading a store counts it as a bad line",
 }
 

@@ -1,4 +1,4 @@
-"""World assumptions (seed 003): minimax and expectimax Pacman against an adversarial and a
+"""World assumptions (the Pacman slides): minimax and expectimax Pacman against an adversarial and a
 random ghost.
 
 Pacman searches 4 rounds with an evaluation that avoids trouble (``better``); the ghost
@@ -40,7 +40,7 @@ PACMEN = ("minimax", "expectimax")
 GHOSTS = {"adversarial": ("adversarial", {}),
           "adversarial, random ties": ("adversarial", {"tie_break": "random"}),
           "random": ("random", {})}
-#: Seed 003's table: 5 games per cell.
+#: The Pacman slides' table: 5 games per cell.
 LECTURE = {("minimax", "adversarial"): "Won 5/5, Avg. Score: 483",
            ("minimax", "random"): "Won 5/5, Avg. Score: 493",
            ("expectimax", "adversarial"): "Won 1/5, Avg. Score: -303",
@@ -127,7 +127,7 @@ def claims(report: Report, played: Played) -> None:
 
 
 def run(settings: Settings) -> Report:
-    report = Report("assumptions", "World assumptions: minimax vs expectimax (seed 003)",
+    report = Report("assumptions", "World assumptions: minimax vs expectimax (the Pacman slides)",
                     __doc__.split("\n\n", 1)[1])
     conditions = [GameJob(label(p, g), LAYOUT, p, {"depth": "4", "tie_break": "random"},
                           (ghost,), options, 1, max_moves=MAX_MOVES)
@@ -149,7 +149,7 @@ def run(settings: Settings) -> Report:
     return report
 
 
-EXPERIMENT = Experiment("assumptions", "world assumptions (seed 003's table)",
+EXPERIMENT = Experiment("assumptions", "world assumptions (the Pacman slides' table)",
                         "minimax and expectimax Pacman (depth 4) against an adversarial "
                         "(depth 2, ties by move order or at random) and a random ghost on the "
                         "trapped maze", games=110, ci_games=10, run=run)

@@ -1,4 +1,4 @@
-"""Smart ghosts coordinate (seed 003): ghosts that plan as one tree against ghosts that each
+"""Smart ghosts coordinate (the Pacman slides): ghosts that plan as one tree against ghosts that each
 chase, on several mazes with varied starts.
 
 The same Pacman (minimax, depth 3, ties broken at random) meets two ghosts of three kinds:
@@ -135,7 +135,7 @@ def maze_claims(report: Report, played: Played, maze: str,
 
 
 def run(settings: Settings, mazes: tuple[tuple[str, int], ...] = MAZES) -> Report:
-    report = Report("coordination", "Smart ghosts coordinate (seed 003)",
+    report = Report("coordination", "Smart ghosts coordinate (the Pacman slides)",
                     __doc__.split("\n\n", 1)[1])
     conditions, radius = [], {}
     for maze, r in mazes:

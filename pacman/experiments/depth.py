@@ -1,4 +1,4 @@
-"""Depth matters (seed 003): evaluation quality against search depth.
+"""Depth matters (the Pacman slides): evaluation quality against search depth.
 
 "The deeper in the tree the evaluation function is buried, the less the quality of the
 evaluation function matters." Alpha-beta Pacman with three evaluations of rising quality
@@ -149,7 +149,7 @@ def grid_table(played: Played, depths: tuple[int, ...]) -> str:
 
 
 def run(settings: Settings, depths: tuple[int, ...] = DEPTHS) -> Report:
-    report = Report("depth", "Depth matters (seed 003)", __doc__.split("\n\n", 1)[1])
+    report = Report("depth", "Depth matters (the Pacman slides)", __doc__.split("\n\n", 1)[1])
     conditions = [GameJob(label(e, d), LAYOUT, "alphabeta",
                           {"depth": d, "evaluation": e}, ("directional",), {}, 2,
                           max_moves=MAX_MOVES) for e in EVALUATIONS for d in depths]

@@ -1,4 +1,4 @@
-"""Informed probabilities (seed 003): the ghost runs depth-2 minimax with probability p and
+"""Informed probabilities (the Pacman slides): the ghost runs depth-2 minimax with probability p and
 moves at random otherwise. When does knowing that model pay?
 
 The lecture's answer is expectimax with the ghost's true move distribution: at each chance
@@ -136,7 +136,7 @@ def setting_claim(report: Report, played: Played, maze: str, p: str, depth: str)
 
 
 def run(settings: Settings, grid: list[tuple[str, str, str]] | None = None) -> Report:
-    report = Report("informed", "Informed probabilities (seed 003)", __doc__.split("\n\n", 1)[1])
+    report = Report("informed", "Informed probabilities (the Pacman slides)", __doc__.split("\n\n", 1)[1])
     grid = grid or [(m, p, d) for m, depths in DEPTHS.items() for p in PS for d in depths]
     played = play(conditions(grid), settings)
     rows = [setting_claim(report, played, *g) for g in grid]
@@ -152,7 +152,7 @@ def run(settings: Settings, grid: list[tuple[str, str, str]] | None = None) -> R
         ["maze", "p", "depth", "true model: mean score (wins)", "uniform", "minimax",
          "true minus uniform [95 % paired]", "true minus minimax [95 % paired]", "verdict",
          "think time, true / uniform"], rows)
-        + "\n\nThe true model costs a ghost search at every chance node (seed 003: \"this "
+        + "\n\nThe true model costs a ghost search at every chance node (the Pacman slides: \"this "
           "kind of thing gets very slow very quickly\"): the last column is its think time "
           "per move over uniform expectimax's.")
     report.add(f"## All cells ({MAX_MOVES}-move cap)\n\n" + outcome_table(played))

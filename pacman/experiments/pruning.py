@@ -1,6 +1,6 @@
-"""Alpha-beta pruning and move ordering (seed 000): nodes against depth, with fitted exponents.
+"""Alpha-beta pruning and move ordering (the Games I notes): nodes against depth, with fitted exponents.
 
-Seed 000: with branching factor b, minimax looks at b^(2d) nodes for d moves of each player;
+The Games I notes: with branching factor b, minimax looks at b^(2d) nodes for d moves of each player;
 alpha-beta with random ordering about b^(2*0.75d), with the best ordering b^(2*0.5d). We count
 leaves on uniform random trees (b = 3, tie-free values) under the worst ordering (children
 sorted worst-first by their true value), random, a noisy evaluation, and the perfect ordering
@@ -158,7 +158,7 @@ def pacman_table(positions: list[GameState], seed: int) -> dict[str, list[float]
 
 
 def run(settings: Settings) -> Report:
-    report = Report("pruning", "Alpha-beta pruning and move ordering (seed 000)",
+    report = Report("pruning", "Alpha-beta pruning and move ordering (the Games I notes)",
                     __doc__.split("\n\n", 1)[1])
     table, plies, fits = _tree_section(report, settings)
     positions, pac, depths, pac_fits = _pacman_section(report, settings)
@@ -186,8 +186,8 @@ def _tree_section(report: Report, settings: Settings) -> tuple[dict, list[int], 
             for name, row in table.items()]
     report.add(f"## Random trees (b = {BRANCHING}, mean leaves over {trees} trees per depth)\n\n"
                + markdown_table(["ordering", *(f"{p} plies" for p in plies),
-                                 "fitted x", "seed 000's x"], rows)
-               + "\n\nx is the exponent in leaves ~ b^(x * plies); seed 000 writes b^(2d), "
+                                 "fitted x", "the Games I notes' x"], rows)
+               + "\n\nx is the exponent in leaves ~ b^(x * plies); the Games I notes writes b^(2d), "
                  "b^(2*0.75d), b^(2*0.5d) with d moves per player, i.e. 2d plies.")
     return table, plies, fits
 
@@ -214,13 +214,13 @@ def _pacman_section(report: Report, settings: Settings) -> tuple[list, dict, lis
 
 
 def _tree_claims(report: Report, fits: dict, plies: list[int]) -> None:
-    """Seed 000's exponents for perfect, random and worst ordering on random trees."""
+    """The Games I notes' exponents for perfect, random and worst ordering on random trees."""
     fit_test = f"least-squares slope of log_b(leaves) against plies over {plies[0]} to {plies[-1]} plies"
-    report.claim("perfect ordering brings the exponent close to seed 000's 0.5 (within 0.1)",
+    report.claim("perfect ordering brings the exponent close to the Games I notes' 0.5 (within 0.1)",
                  abs(fits["perfect"] - 0.5) <= 0.1, f"fitted {fits['perfect']:.2f}",
                  fit_test, "odd ply counts and small depths bend the fit away from the "
                  "asymptotic b^(d/2)")
-    report.claim("random ordering lands near seed 000's 0.75 (within 0.1)",
+    report.claim("random ordering lands near the Games I notes' 0.75 (within 0.1)",
                  abs(fits["random"] - 0.75) <= 0.1, f"fitted {fits['random']:.2f}", fit_test,
                  "0.75 is an asymptotic figure; at these depths random ordering prunes "
                  "more or less than the limit, and few trees per depth add noise")

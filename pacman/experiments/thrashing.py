@@ -1,4 +1,4 @@
-"""Thrashing (seed 003): a Pacman whose evaluation is the score, and its fix.
+"""Thrashing (the Pacman slides): a Pacman whose evaluation is the score, and its fix.
 
 First the lecture's demo. With ties broken by move order (``first``) a depth-3 score Pacman
 beside a dot dithers (North, South, North, ...) and never eats it: every plan that eats the dot
@@ -312,7 +312,7 @@ def classic_claims(report: Report, played: Played, mazes: tuple[str, ...]) -> di
 
 
 def run(settings: Settings, mazes: tuple[str, ...] = CLASSIC_MAZES) -> Report:
-    report = Report("thrashing", "Thrashing: a score Pacman beside a dot (seed 003)",
+    report = Report("thrashing", "Thrashing: a score Pacman beside a dot (the Pacman slides)",
                     __doc__.split("\n\n", 1)[1])
     played = play(conditions(mazes), settings)
     data = {"demo": demo_claims(report, played), "tie": tie_claims(report)}

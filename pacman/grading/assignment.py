@@ -90,7 +90,7 @@ from pacman.plugins import suggest
 DEFAULT_ASSIGNMENT = "default"
 #: The shipped assignment of submissions written against the classic course's API.
 CLASSIC_ASSIGNMENT = "classic"
-#: Other names of shipped assignments: ``lecture`` is the default (seed 003's conventions).
+#: Other names of shipped assignments: ``lecture`` is the default (the Pacman slides' conventions).
 ASSIGNMENT_ALIASES = {"lecture": "default"}
 
 
