@@ -1,5 +1,6 @@
 """All the AI: Pacman agents, ghost agents, evaluation functions and the generic search core.
 
-:mod:`agents.search` is generic and imports nothing from :mod:`pacman`; the other modules play
-the Pacman game through :class:`pacman.state.GameState`.
+:mod:`pacman.agents.search` is generic and imports nothing outside itself; the other modules play
+the Pacman game through :class:`pacman.state.GameState`. The repository's ``agents/`` folder is
+installed as ``pacman.agents`` (see ``docs/architecture.md``, "One package").
 """

@@ -31,7 +31,7 @@ def _git(*args: str) -> str:
 
 
 def load_baseline(rev: str = BASELINE) -> ModuleType:
-    """The package ``baseline_<rev>`` with modules ``search`` (the old :mod:`agents.search`),
+    """The package ``baseline_<rev>`` with modules ``search`` (the old :mod:`pacman.agents.search`),
     ``evaluation`` and ``pacman_game`` as they were at ``rev``."""
     name = f"baseline_{rev}"
     if name in sys.modules:
@@ -45,10 +45,13 @@ def load_baseline(rev: str = BASELINE) -> ModuleType:
     present = set(_git("ls-tree", "--name-only", rev, "agents/").split())
     copied = [*_FILES, *(path for path in _OPTIONAL_FILES if path in present)]
     for path in copied:
-        text = _git("show", f"{rev}:{path}").replace("from agents.search.", "from .search.")
-        for own in copied:
-            module = Path(own).stem
-            text = text.replace(f"from agents.{module} import", f"from .{module} import")
+        text = _git("show", f"{rev}:{path}")
+        # revisions before the packages moved under ``pacman`` import ``agents.*``
+        for prefix in ("from pacman.agents.", "from agents."):
+            text = text.replace(f"{prefix}search.", "from .search.")
+            for own in copied:
+                module = Path(own).stem
+                text = text.replace(f"{prefix}{module} import", f"from .{module} import")
         (folder / Path(path).name).write_text(text)
     sys.path.insert(0, str(folder.parent))
     package = importlib.import_module(name)

@@ -1,4 +1,4 @@
-"""The import graph of the modules of ``pacman`` and ``agents``, read from their source.
+"""The import graph of the modules of ``pacman`` (its ``agents`` included), read from their source.
 
 Each module's source is parsed with :mod:`ast`; every import statement that can run becomes an
 edge to the project module it names (``from pacman.display import controls`` names
@@ -13,11 +13,12 @@ is not an edge of its submodules: Python imports ``pacman/display/__init__.py`` 
 from __future__ import annotations
 
 import ast
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("pacman", "agents")
+PACKAGES = ("pacman",)
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,14 @@ def _module_name(path: Path) -> str:
 
 def project_modules() -> dict[str, Path]:
     """Every module of the project packages, by dotted name."""
-    return {_module_name(path): path
-            for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
+    return {_module_name(path): path for package in PACKAGES for path in _sources(ROOT / package)}
+
+
+def _sources(folder: Path) -> list[Path]:
+    """The ``.py`` files under ``folder``, through the links ``pacman/agents`` and
+    ``pacman/layouts`` to the folders of the source checkout."""
+    return sorted(Path(where) / name for where, _, names in os.walk(folder, followlinks=True)
+                  for name in names if name.endswith(".py"))
 
 
 def _is_type_checking(test: ast.expr) -> bool:

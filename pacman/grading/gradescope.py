@@ -22,7 +22,9 @@ from pacman.grading.gradescope_scripts import RUN, SETUP, bundle_readme
 
 _PROJECT = Path(__file__).resolve().parents[2]
 #: What the bundle's copy of the project holds: what ``pip install`` needs, nothing else.
-PROJECT_PARTS = ("pyproject.toml", "README.md", "run.py", "pacman", "agents", "layouts")
+#: ``pacman`` is copied with its links to ``agents/`` and ``layouts/`` followed, so the copy holds
+#: the files themselves where the package installs them.
+PROJECT_PARTS = ("pyproject.toml", "README.md", "LICENSE", "run.py", "pacman")
 #: The platform's defaults (Gradescope: 10 minutes, 768 MB for the whole container) with room to
 #: spare: the run's wall-time budget (seconds) and each worker's memory (MB).
 PLATFORM_BUDGET_SECONDS = 540.0

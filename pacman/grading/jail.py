@@ -40,7 +40,7 @@ WORKER_MODULES = (
     "pacman/agent_child.py", "pacman/namespaces.py", "pacman/compat", "pacman/grading/__init__.py",
     "pacman/grading/worker.py", "pacman/grading/remote_state.py", "pacman/grading/state_api.py",
     "pacman/grading/confinement.py", "pacman/grading/student_traceback.py",
-    "agents/__init__.py", "agents/base.py",
+    "pacman/agents/__init__.py", "pacman/agents/base.py",
 )
 #: Set to ``none`` to run workers without bubblewrap (the fallback).
 ENVIRONMENT = "PACMAN_GRADING_JAIL"
@@ -163,7 +163,7 @@ def project_views() -> list[str]:
 
 def hidden_views() -> list[str]:
     """The project's packages whose other files a worker must not see."""
-    return [str(PROJECT / "agents"), str(PROJECT / "pacman")]
+    return [str(PROJECT / "pacman")]
 
 
 def jail_command(bwrap: str, argv: list[str], readable: list[str]) -> list[str]:

@@ -1,8 +1,8 @@
 """Locking the grader's files away from the user that runs submissions.
 
 Run once, as root, by the Gradescope bundle's ``setup.sh`` after it installed the project:
-``python -m pacman.grading.lockdown BUNDLE``. Every file of the installed ``pacman`` and
-``agents`` packages becomes readable by root alone, except the engine modules a worker imports
+``python -m pacman.grading.lockdown BUNDLE``. Every file of the installed ``pacman`` package
+(its ``agents`` and ``layouts`` included) becomes readable by root alone, except the engine modules a worker imports
 (:data:`pacman.grading.jail.WORKER_MODULES`); so do the shipped assignments (their hidden tests'
 seeds and trees) and the whole bundle folder (its copy of the project and its
 ``assignment.toml``). Workers run as an unprivileged user (:func:`pacman.grading.jail.worker_identity`),
@@ -19,8 +19,9 @@ from pathlib import Path
 
 from pacman.grading.jail import PROJECT, WORKER_MODULES
 
-#: Folders of the installed project whose files are locked, but for :data:`WORKER_MODULES`.
-LOCKED_PACKAGES = ("pacman", "agents")
+#: Folders of the installed project whose files are locked, but for :data:`WORKER_MODULES`. In a
+#: source checkout ``pacman/agents`` is a link to ``agents/``; the walk follows it.
+LOCKED_PACKAGES = ("pacman",)
 
 
 def _allowed(relative: str) -> bool:
@@ -33,7 +34,7 @@ def lock_project(root: Path = PROJECT) -> list[Path]:
     them); an allowed module's compiled cache stays readable with it."""
     locked = []
     for package in LOCKED_PACKAGES:
-        for path in sorted((root / package).rglob("*")):
+        for path in sorted(_files_under(root / package)):
             if not path.is_file() or path.is_symlink():
                 continue
             relative = path.relative_to(root).as_posix()
@@ -43,6 +44,10 @@ def lock_project(root: Path = PROJECT) -> list[Path]:
             path.chmod(stat.S_IRUSR | stat.S_IWUSR)
             locked.append(path)
     return locked
+
+
+def _files_under(folder: Path) -> list[Path]:
+    return [Path(where) / name for where, _, names in os.walk(folder, followlinks=True) for name in names]
 
 
 def _source_of(relative: str) -> str:

@@ -102,8 +102,8 @@ def test_lock_project_closes_everything_but_the_worker_modules(tmp_path):
     locked = set(lock_project(project))
     assert project / "pacman" / "grading" / "assignments" / "classic.toml" in locked
     assert project / "pacman" / "grading" / "grader.py" in locked
-    assert project / "agents" / "search" / "minimax.py" in locked or any(
-        p.parent.name == "search" for p in locked)
+    assert project / "pacman" / "agents" / "search" / "core.py" in locked
+    assert project / "pacman" / "agents" / "catalog.py" in locked
     for module in WORKER_MODULES:
         for path in [project / module, *(project / module).rglob("*")]:
             if path.is_file():
@@ -116,7 +116,7 @@ def test_a_submission_reads_no_grader_file_below_the_audit_hook(locked_bundle, t
     bundle, project, python = locked_bundle
     targets = [str(bundle / "assignment.toml"),
                str(project / "pacman" / "grading" / "assignments" / "classic.toml"),
-               str(next((project / "agents" / "search").glob("*.py")))]
+               str(next((project / "pacman" / "agents" / "search").glob("*.py")))]
     submission = tmp_path / "multiAgents.py"
     submission.write_text(PEEK.format(targets=targets))
     report = tmp_path / "report.json"
@@ -141,4 +141,4 @@ def test_a_source_checkout_is_never_locked(capsys):
     assert (lockdown.PROJECT / "pyproject.toml").exists()  # the tests run from the checkout
     assert lockdown.main([]) == 2
     assert "source checkout" in capsys.readouterr().err
-    assert all(p.stat().st_mode & stat.S_IROTH for p in (lockdown.PROJECT / "agents").rglob("*.py"))
+    assert all(p.stat().st_mode & stat.S_IROTH for p in (lockdown.PROJECT / "pacman" / "agents").glob("*.py"))
