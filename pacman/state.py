@@ -93,6 +93,16 @@ class GameState(tuple):
         return cls((layout, (layout.pacman_start, *starts), ("Stop",) * (k + 1), (0,) * k,
                     layout.food, layout.capsules, 0, 0, outcome))
 
+    def replace(self, **changes: Any) -> GameState:
+        """A state of the same class with the fields named in ``changes`` (see :data:`FIELDS`)
+        set, the others as here: a position built by hand (no rule is applied, nothing is
+        checked but the names). ``TypeError`` for a name that is not a field."""
+        unknown = sorted(set(changes) - set(FIELDS))
+        if unknown:
+            raise TypeError(f"not a field of a state: {', '.join(unknown)}; "
+                            f"the fields are {', '.join(FIELDS)}")
+        return type(self)(changes.get(name, value) for name, value in zip(FIELDS, self))
+
     # --- derived facts -----------------------------------------------------------------------
     @property
     def key(self) -> tuple:

@@ -43,3 +43,21 @@ def test_the_named_fields_hold_what_the_docstring_says():
     assert (state.food, state.capsules) == (layout.food, layout.capsules)
     assert (state.score, state.turn, state.outcome) == (0, 0, None)
     assert state.key == tuple(state)[1:]
+
+
+@pytest.mark.parametrize("state_class", [GameState, ClassicSpeedState])
+def test_replace_sets_the_named_fields_and_keeps_the_rest_and_the_class(state_class):
+    state = state_class.initial(load_layout("small_classic"))
+    cell = state.layout.open_cells[3]
+    moved = state.replace(positions=(cell, *state.ghost_cells), score=-7)
+    assert type(moved) is state_class
+    assert (moved.pacman_cell, moved.ghost_cells, moved.score) == (cell, state.ghost_cells, -7)
+    for name in set(FIELDS) - {"positions", "score"}:
+        assert getattr(moved, name) is getattr(state, name)
+    assert state.replace() == state and state.pacman_cell == state.layout.pacman_start
+
+
+def test_replace_refuses_a_name_that_is_not_a_field():
+    state = GameState.initial(load_layout("small_classic"))
+    with pytest.raises(TypeError, match="not a field of a state: pacman.*the fields are layout"):
+        state.replace(pacman=3)
