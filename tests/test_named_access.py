@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.import_graph import project_modules
+from tests.import_graph import ROOT, project_modules
 from tests.test_imports import CORE
 
 #: Names under which code holds one game state.
@@ -284,3 +284,11 @@ def test_the_engine_scan_is_limited_to_engine_names():
     source = "def f(layout, renderer):\n    return layout._ghost_moves, renderer._text_cache\n"
     found = private_access(source, "m", frozenset({"_ghost_moves"}))
     assert [f.what.split(":")[0] for f in found] == ["layout._ghost_moves"]
+
+
+def test_the_architecture_page_names_each_module_the_scan_leaves_out():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text[text.index("## Named access"):]
+    for name in [*HOT_PATH_EXEMPT, *EXEMPT_PACKAGES, *NOT_GAME_STATES]:
+        path = name.replace(".", "/") + ("/" if name in EXEMPT_PACKAGES else ".py")
+        assert f"`{path}`" in section, name
