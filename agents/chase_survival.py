@@ -101,14 +101,14 @@ def _outruns(state: GameState, rounds: int, memo: dict[tuple[object, ...], bool]
             memo[key] = True
             return True
         if after[OUTCOME] != LOSS:
-            alive.append((-_nearest_hunter(after), len(alive), after))
+            alive.append((-nearest_hunter_distance(after), len(alive), after))
     alive.sort()  # the move that ends farthest from the nearest hunting ghost first
     found = any(_outruns(after, rounds - 1, memo, budget) for _, _, after in alive)
     memo[key] = found
     return found
 
 
-def _nearest_hunter(state: GameState) -> int:
+def nearest_hunter_distance(state: GameState) -> int:
     """Maze steps from Pacman to the nearest hunting ghost that can reach him; the maze's
     diameter when there is none."""
     row = state[LAYOUT].distance_rows[state[POSITIONS][0]]
