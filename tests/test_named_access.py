@@ -134,7 +134,7 @@ def numeric_state_access(source: str, module: str) -> list[Finding]:
 
 def private_access(source: str, module: str, private_names: frozenset[str] | None = None
                    ) -> list[Finding]:
-    """Every private attribute read of another object than ``self`` or ``cls``, and every
+    """Every private attribute read of another object than ``self``, ``cls`` or ``super()``, and every
     private name imported from another module, in ``source``; only the names of
     ``private_names`` when it is given."""
     def counts(name: str) -> bool:
@@ -145,7 +145,8 @@ def private_access(source: str, module: str, private_names: frozenset[str] | Non
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and counts(node.attr):
             owner = _name_of(node.value) if isinstance(node.value, ast.Name) else None
-            if owner in ("self", "cls") or (owner, node.attr) in STANDARD_PRIVATE:
+            if owner in ("self", "cls") or (owner, node.attr) in STANDARD_PRIVATE or (
+                    isinstance(node.value, ast.Call) and _name_of(node.value.func) == "super"):
                 continue
             found.append(Finding(module, node.lineno, f"{ast.unparse(node)}: a private "
                                  "attribute of another object; use or add a public name"))
@@ -275,6 +276,7 @@ def test_the_scan_finds_private_names_of_other_objects(source):
     "import os\ndef f():\n    os._exit(1)\n",
     "from pacman.display._pygame import pygame\n",
     "def f(x):\n    return x.__class__\n",
+    "class A(B):\n    def f(self):\n        return super()._fill_text()\n",
 ])
 def test_the_scan_lets_own_and_documented_names_pass(source):
     assert not private_access(source, "m")
