@@ -176,19 +176,28 @@ def engine_private_names() -> frozenset[str]:
     return frozenset(n for n in names if n.startswith("_") and not n.startswith("__"))
 
 
-def _modules(prefix: str) -> dict[str, Path]:
+#: The package of the agents.
+AGENTS = "agents"
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def _scanned() -> dict[str, Path]:
     return {name: path for name, path in project_modules().items()
-            if (name == prefix or name.startswith(prefix + "."))
-            and not any(name == p or name.startswith(p + ".") for p in EXEMPT_PACKAGES)}
+            if name not in HOT_PATH_EXEMPT
+            and not any(_within(name, package) for package in EXEMPT_PACKAGES)}
 
 
 def _agent_modules() -> dict[str, Path]:
-    return {name: path for name, path in _modules("agents").items()
-            if name not in HOT_PATH_EXEMPT}
+    return {name: path for name, path in _scanned().items() if _within(name, AGENTS)}
 
 
 def _application_modules() -> dict[str, Path]:
-    return {name: path for name, path in _modules("pacman").items() if name not in CORE}
+    """The modules of ``pacman`` that are neither the engine core nor agents."""
+    return {name: path for name, path in _scanned().items()
+            if _within(name, "pacman") and name not in CORE and not _within(name, AGENTS)}
 
 
 def test_agents_read_no_state_field_by_number():
