@@ -37,14 +37,14 @@ STANDARD_PRIVATE = frozenset({("os", "_exit"), ("sys", "_getframe")})
 
 #: Modules that may use numbers and private names on the measured per-node path, and why.
 HOT_PATH_EXEMPT = {
-    "agents.pacman_search":
+    "pacman.agents.pacman_search":
         "the Pacman fast path of the alpha-beta loop (issue 32, item 2): every look-up of a "
         "node is measured by bench/bench_search_pacman.py against the generic loop; it reads "
         "state[0]._ghost_actions (public as Layout.ghost_actions) and state[1..8] by number",
 }
 #: Packages left out of the scan, and why.
 EXEMPT_PACKAGES = {
-    "agents.search":
+    "pacman.agents.search":
         "the generic search library: its states are those of any Game (the lecture's trees are "
         "tuples of their own), never a GameState (it imports nothing from pacman)",
 }
@@ -177,7 +177,7 @@ def engine_private_names() -> frozenset[str]:
 
 
 #: The package of the agents.
-AGENTS = "agents"
+AGENTS = "pacman.agents"
 
 
 def _within(name: str, package: str) -> bool:
@@ -272,8 +272,8 @@ def test_the_scan_lets_named_access_pass(source):
 @pytest.mark.parametrize("source", [
     "def f(layout):\n    return layout._ghost_moves\n",
     "def f(state):\n    return state[0]._ghost_actions\n",
-    "from agents.maze_tables import _TABLES\n",
-    "import agents.maze_tables as tables\ndef f():\n    return tables._TABLES\n",
+    "from pacman.agents.maze_tables import _TABLES\n",
+    "import pacman.agents.maze_tables as tables\ndef f():\n    return tables._TABLES\n",
 ])
 def test_the_scan_finds_private_names_of_other_objects(source):
     assert private_access(source, "m")
