@@ -24,7 +24,8 @@ from collections.abc import Callable
 from pacman.agents.ghost_focus import chase_action
 from pacman.agents.search.result import SearchResult
 from pacman.rules import legal_actions, successor
-from pacman.state import LOSS, WIN, GameState
+from pacman.state import (CAPSULES, DIRECTIONS, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, TURN, WIN,
+                          GameState)
 
 #: rounds of chasing a move must survive (deeper than the time-limited search's 6-9 rounds)
 ROUNDS = 20
@@ -59,8 +60,8 @@ class CheckBudget:
 def chase_round(state: GameState) -> GameState:
     """``state`` after every ghost still to move this round plays its chasing move: the state
     at Pacman's next turn, or where the game ended."""
-    while state[8] is None and state[7] != 0:
-        turn = state[7]
+    while state[OUTCOME] is None and state[TURN] != 0:
+        turn = state[TURN]
         state = successor(state, chase_action(state, turn, legal_actions(state, turn)))
     return state
 
@@ -71,8 +72,8 @@ def outruns(state: GameState, rounds: int = ROUNDS,
     chasing move do not catch him within ``rounds`` rounds (winning counts as escaping).
     ``None`` when the budget did not decide it: a number of Pacman nodes, or a
     :class:`CheckBudget` that several checks share and that is left holding what remains."""
-    if state[8] is not None:
-        return state[8] != LOSS
+    if state[OUTCOME] is not None:
+        return state[OUTCOME] != LOSS
     try:
         return _outruns(state, rounds, {}, _as_budget(budget))
     except OutOfBudget:
@@ -87,7 +88,8 @@ def _outruns(state: GameState, rounds: int, memo: dict[tuple[object, ...], bool]
              budget: CheckBudget) -> bool:
     if rounds == 0:
         return True
-    key = (state[1], state[2], state[3], state[4], state[5], rounds)  # the score plays no part
+    # the score plays no part
+    key = (state[POSITIONS], state[DIRECTIONS], state[SCARED_TIMERS], state[FOOD], state[CAPSULES], rounds)
     known = memo.get(key)
     if known is not None:
         return known
@@ -95,23 +97,23 @@ def _outruns(state: GameState, rounds: int, memo: dict[tuple[object, ...], bool]
     alive: list[tuple[int, int, GameState]] = []
     for action in legal_actions(state, 0):
         after = chase_round(successor(state, action))
-        if after[8] == WIN:
+        if after[OUTCOME] == WIN:
             memo[key] = True
             return True
-        if after[8] != LOSS:
-            alive.append((-_nearest_hunter(after), len(alive), after))
+        if after[OUTCOME] != LOSS:
+            alive.append((-nearest_hunter_distance(after), len(alive), after))
     alive.sort()  # the move that ends farthest from the nearest hunting ghost first
     found = any(_outruns(after, rounds - 1, memo, budget) for _, _, after in alive)
     memo[key] = found
     return found
 
 
-def _nearest_hunter(state: GameState) -> int:
+def nearest_hunter_distance(state: GameState) -> int:
     """Maze steps from Pacman to the nearest hunting ghost that can reach him; the maze's
     diameter when there is none."""
-    row = state[0].distance_rows[state[1][0]]
-    return min((row[cell] for cell, timer in zip(state[1][1:], state[3])
-                if not timer and row[cell] >= 0), default=state[0].diameter)
+    row = state[LAYOUT].distance_rows[state[POSITIONS][0]]
+    return min((row[cell] for cell, timer in zip(state[POSITIONS][1:], state[SCARED_TIMERS])
+                if not timer and row[cell] >= 0), default=state[LAYOUT].diameter)
 
 
 def escapes_after(state: GameState, action: str, rounds: int = ROUNDS,

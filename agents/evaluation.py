@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pacman.agents.maze_tables import _TABLES, maze_tables
+from pacman.agents.maze_tables import TABLES_BY_LAYOUT_ID, maze_tables
 from pacman.agents.strong_evaluation import strong
 from pacman.registry import Registry
-from pacman.state import GameState
+from pacman.state import CAPSULES, FOOD, LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, GameState
+from pacman.state import SCORE as SCORE_FIELD  # SCORE names the score evaluation here
 
 
 def nearest_food_distance(state: GameState) -> int | None:
     """Maze distance from Pacman to the nearest reachable dot (``None`` if there is none)."""
-    nearest = maze_tables(state[0]).food_distances(state[4])[state[1][0]]
+    nearest = maze_tables(state[LAYOUT]).food_distances(state[FOOD])[state[POSITIONS][0]]
     return None if nearest < 0 else nearest
 
 
@@ -28,10 +29,10 @@ def pacman_territory(state: GameState, limit: int | None = None) -> int:
     Pacman moves first in a round, so a cell he reaches in ``t`` moves is safe from a ghost that
     needs ``t`` or more. With no hunting ghost, every cell Pacman can reach counts.
     """
-    positions = state[1]
-    scared = state[3]
+    positions = state[POSITIONS]
+    scared = state[SCARED_TIMERS]
     hunters = [positions[g] for g in range(1, len(positions)) if not scared[g - 1]]
-    return maze_tables(state[0]).territory(positions[0], hunters, limit)
+    return maze_tables(state[LAYOUT]).territory(positions[0], hunters, limit)
 
 
 def score(state: GameState) -> float:
@@ -40,7 +41,7 @@ def score(state: GameState) -> float:
     The evaluation of the thrashing demo: every plan that eats the same dots within the horizon
     looks equally good, however long it waits.
     """
-    return state[6]
+    return state[SCORE_FIELD]
 
 
 def closest_dot(state: GameState) -> float:
@@ -49,10 +50,10 @@ def closest_dot(state: GameState) -> float:
     A tenth, so that eating a dot (+10) always outweighs the walk to the next one in any maze
     under a hundred steps across, while every step towards food still counts.
     """
-    if state[8] is not None:
-        return state[6]
+    if state[OUTCOME] is not None:
+        return state[SCORE_FIELD]
     nearest = nearest_food_distance(state)
-    return state[6] if nearest is None else state[6] - 0.1 * nearest
+    return state[SCORE_FIELD] if nearest is None else state[SCORE_FIELD] - 0.1 * nearest
 
 
 #: ``better`` counts a hunting ghost as danger up to this maze distance.
@@ -80,23 +81,23 @@ def better(state: GameState) -> float:
     The danger reach and the territory threshold were chosen by win rate over 100 seeded games
     against two directional ghosts on ``small_classic`` (see the search benchmark).
     """
-    if state[8] is not None:
-        return state[6]
-    layout = state[0]
-    tables = _TABLES.get(id(layout))  # maze_tables(layout), without the call when known
+    if state[OUTCOME] is not None:
+        return state[SCORE_FIELD]
+    layout = state[LAYOUT]
+    tables = TABLES_BY_LAYOUT_ID.get(id(layout))  # maze_tables(layout), without the call when known
     if tables is None or tables.layout is not layout:
         tables = maze_tables(layout)
-    positions = state[1]
+    positions = state[POSITIONS]
     pacman = positions[0]
     row = tables.rows[pacman]
-    value = state[6]
-    food_map = tables.food_maps.get(state[4])  # tables.food_distances(), without the call
+    value = state[SCORE_FIELD]
+    food_map = tables.food_maps.get(state[FOOD])  # tables.food_distances(), without the call
     if food_map is None:
-        food_map = tables.food_distances(state[4])
+        food_map = tables.food_distances(state[FOOD])
     nearest = food_map[pacman]
     if nearest >= 0:
         value -= 9.0 * nearest / tables.diameter
-    scared = state[3]
+    scared = state[SCARED_TIMERS]
     hunters = []
     for ghost in range(1, len(positions)):
         d = row[positions[ghost]]
@@ -113,7 +114,7 @@ def better(state: GameState) -> float:
             room = tables.territory(pacman, hunters, ESCAPE_ROOM)
         if room < ESCAPE_ROOM:
             value -= 150.0
-    return value - 20 * state[5].bit_count()
+    return value - 20 * state[CAPSULES].bit_count()
 
 
 class Evaluation:

@@ -25,7 +25,8 @@ from pacman.agents.chase_survival import ROUNDS, CheckBudget, OutOfBudget, chase
 from pacman.agents.maze_tables import maze_tables
 from pacman.agents.search.result import SearchResult
 from pacman.rules import legal_actions, successor
-from pacman.state import LOSS, WIN, GameState
+from pacman.state import (CAPSULES, DIRECTIONS, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, TURN, WIN,
+                          GameState)
 
 #: rounds a route may take to its first dot
 ROUTE_ROUNDS = 30
@@ -43,11 +44,11 @@ def route_to_food(state: GameState, rounds: int = ROUTE_ROUNDS, after: int = ROU
     ``after`` rounds. ``None`` when there is no such line or ``budget`` (Pacman nodes, or a
     :class:`CheckBudget` that also bounds the time) ran out first. Among first moves, the one
     ending nearest a dot is tried first."""
-    if state[8] is not None or state[7] != 0 or not state[4]:
+    if state[OUTCOME] is not None or state[TURN] != 0 or not state[FOOD]:
         return None
     if not isinstance(budget, CheckBudget):
         budget = CheckBudget(budget)
-    to_food = maze_tables(state[0]).food_distances(state[4])  # the food stays until a dot is eaten
+    to_food = maze_tables(state[LAYOUT]).food_distances(state[FOOD])  # the food stays until a dot is eaten
     try:
         return _route(state, rounds, after, to_food, {}, budget)
     except OutOfBudget:
@@ -57,27 +58,27 @@ def route_to_food(state: GameState, rounds: int = ROUTE_ROUNDS, after: int = ROU
 def _route(state: GameState, rounds: int, after: int, to_food: Sequence[int],
            tried: dict[tuple[object, ...], int], budget: CheckBudget) -> str | None:
     # the food is the same all along a line (the first dot ends it), so it is not in the key
-    key = (state[1], state[2], state[3], state[5])
+    key = (state[POSITIONS], state[DIRECTIONS], state[SCARED_TIMERS], state[CAPSULES])
     if tried.get(key, -1) >= rounds:
         return None
     tried[key] = rounds
     budget.spend()
-    food = state[4]
+    food = state[FOOD]
     onward: list[tuple[int, int, str, GameState]] = []
     for action in legal_actions(state, 0):
         child = chase_round(successor(state, action))
-        if child[8] == WIN:
+        if child[OUTCOME] == WIN:
             return action
-        if child[8] == LOSS:
+        if child[OUTCOME] == LOSS:
             continue
-        if child[4] != food:  # a dot eaten: a route if he can still get away
+        if child[FOOD] != food:  # a dot eaten: a route if he can still get away
             escaped = outruns(child, after, budget)
             if escaped:
                 return action
             if escaped is None:
                 raise OutOfBudget
             continue
-        distance = to_food[child[1][0]]
+        distance = to_food[child[POSITIONS][0]]
         if 0 <= distance < rounds:  # a dot is reachable in time
             onward.append((distance, len(onward), action, child))
     onward.sort()

@@ -15,16 +15,16 @@ import dataclasses
 from collections.abc import Sequence
 
 from pacman.agents.search.result import SearchResult
-from pacman.state import LOSS, GameState
+from pacman.state import LOSS, OUTCOME, GameState
 
 
 def line_loses(state: GameState, line: Sequence[str]) -> bool:
     """Whether playing the moves of ``line`` from ``state`` ends the game in Pacman's loss."""
     for action in line:
-        if state[8] is not None:
+        if state[OUTCOME] is not None:
             break
         state = state.successor(action)
-    return state[8] == LOSS
+    return state[OUTCOME] == LOSS
 
 
 def longest_resistance(state: GameState, result: SearchResult,

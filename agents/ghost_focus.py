@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pacman.state import GameState
+from pacman.state import DIRECTIONS, LAYOUT, POSITIONS, SCARED_TIMERS, GameState
 
 #: ``focus=HORIZON``: the radius at each ghost node is :func:`horizon_radius` of its rounds left
 HORIZON = "horizon"
@@ -46,13 +46,13 @@ def focused_actions(state: GameState, ghost: int, actions: Sequence[str],
     chasing ghost (fleeing while scared), as a one-element tuple."""
     if len(actions) == 1:
         return actions
-    layout, positions = state[0], state[1]
+    layout, positions = state[LAYOUT], state[POSITIONS]
     to_pacman = layout.distance_rows[positions[0]]
     cell = positions[ghost]
     if 0 <= to_pacman[cell] <= radius:
         return actions
-    moves = layout._ghost_moves[cell][state[2][ghost]]
-    if state[3][ghost - 1] > 0:
+    moves = layout.ghost_moves[cell][state[DIRECTIONS][ghost]]
+    if state[SCARED_TIMERS][ghost - 1] > 0:
         return (max(actions, key=lambda a: to_pacman[moves.get(a, cell)]),)
     return (min(actions, key=lambda a: to_pacman[moves.get(a, cell)]),)
 

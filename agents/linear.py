@@ -49,7 +49,7 @@ from pathlib import Path
 from pacman.agents.evaluation import Evaluation, nearest_food_distance
 from pacman.errors import ConfigurationError
 from pacman.registry import suggest
-from pacman.state import LOSS, WIN, GameState
+from pacman.state import CAPSULES, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, WIN, GameState
 
 #: ``nearest_ghost`` never reports more than this many moves (nor when no ghost is dangerous).
 GHOST_DISTANCE_CAP = 10
@@ -60,9 +60,9 @@ DANGER_RADIUS = 2
 
 def _ghost_distances(state: GameState, scared: bool) -> list[tuple[int, int]]:
     """``(distance, scared timer)`` of every reachable ghost that is (not) scared."""
-    positions = state[1]
-    timers = state[3]
-    row = state[0].distance_rows[positions[0]]
+    positions = state[POSITIONS]
+    timers = state[SCARED_TIMERS]
+    row = state[LAYOUT].distance_rows[positions[0]]
     found = []
     for ghost in range(1, len(positions)):
         timer = timers[ghost - 1]
@@ -76,12 +76,12 @@ def _ghost_distances(state: GameState, scared: bool) -> list[tuple[int, int]]:
 
 def feature_score(state: GameState) -> float:
     """The game score."""
-    return float(state[6])
+    return float(state[SCORE])
 
 
 def feature_food_left(state: GameState) -> float:
     """Number of food dots left."""
-    return float(state[4].bit_count())
+    return float(state[FOOD].bit_count())
 
 
 def feature_nearest_food(state: GameState) -> float:
@@ -102,7 +102,7 @@ def feature_nearest_food_fraction(state: GameState) -> float:
     Lies in ``[0, 1]`` on every maze, so one weight suits mazes of any size.
     """
     d = nearest_food_distance(state)
-    return 0.0 if not d else d / state[0].diameter
+    return 0.0 if not d else d / state[LAYOUT].diameter
 
 
 def feature_nearest_ghost(state: GameState) -> float:
@@ -137,17 +137,17 @@ def feature_nearest_scared_ghost_inverse(state: GameState) -> float:
 
 def feature_capsules_left(state: GameState) -> float:
     """Number of capsules left."""
-    return float(state[5].bit_count())
+    return float(state[CAPSULES].bit_count())
 
 
 def feature_win(state: GameState) -> float:
     """1 if the game is won, else 0."""
-    return 1.0 if state[8] == WIN else 0.0
+    return 1.0 if state[OUTCOME] == WIN else 0.0
 
 
 def feature_lose(state: GameState) -> float:
     """1 if the game is lost, else 0."""
-    return 1.0 if state[8] == LOSS else 0.0
+    return 1.0 if state[OUTCOME] == LOSS else 0.0
 
 
 #: Every feature by name, in the order :func:`features` reports them.

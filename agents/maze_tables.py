@@ -32,7 +32,10 @@ TERRITORY_CACHE_SIZE = 100_000
 #: mazes whose tables are kept (the oldest is dropped first)
 MAZES_KEPT = 16
 
-_TABLES: dict[int, MazeTables] = {}
+#: The tables of the mazes kept, by ``id`` of their layout (check ``tables.layout is layout``:
+#: an id can be reused once a maze is gone). Code run at every leaf may look a maze up here
+#: instead of calling :func:`maze_tables`; a miss must go through :func:`maze_tables`.
+TABLES_BY_LAYOUT_ID: dict[int, MazeTables] = {}
 
 
 class MazeTables:
@@ -142,9 +145,9 @@ class MazeTables:
 def maze_tables(layout: Any) -> MazeTables:
     """The tables of ``layout``, built on first use and kept while it is among the last
     :data:`MAZES_KEPT` mazes used."""
-    tables = _TABLES.get(id(layout))
+    tables = TABLES_BY_LAYOUT_ID.get(id(layout))
     if tables is None or tables.layout is not layout:
-        if len(_TABLES) >= MAZES_KEPT:
-            del _TABLES[next(iter(_TABLES))]
-        tables = _TABLES[id(layout)] = MazeTables(layout)
+        if len(TABLES_BY_LAYOUT_ID) >= MAZES_KEPT:
+            del TABLES_BY_LAYOUT_ID[next(iter(TABLES_BY_LAYOUT_ID))]
+        tables = TABLES_BY_LAYOUT_ID[id(layout)] = MazeTables(layout)
     return tables

@@ -17,7 +17,7 @@ from pacman.agents.pacman_search import PacmanSearch
 from pacman.agents.search.game import NodeKind
 from pacman.agents.search.node_search import Search
 from pacman.rules import legal_actions, successor
-from pacman.state import GameState
+from pacman.state import OUTCOME, POSITIONS, SCORE, TURN, GameState
 
 GhostModel = Literal["adversarial", "uniform", "informed"]
 #: ``(state, ghost index) -> {action: probability}``: a model of how that ghost moves.
@@ -65,18 +65,18 @@ class PacmanGame:
         return PacmanSearch if type(self) is PacmanGame else Search
 
     def kind(self, state: GameState) -> NodeKind:
-        return _MAX if state[7] == 0 else self.kind_of_ghosts
+        return _MAX if state[TURN] == 0 else self.kind_of_ghosts
 
     @staticmethod
     def is_end(state: GameState) -> bool:
-        return state[8] is not None
+        return state[OUTCOME] is not None
 
     @staticmethod
     def utility(state: GameState) -> float:
-        return state[6]
+        return state[SCORE]
 
     def actions(self, state: GameState) -> Sequence[str]:
-        turn = state[7]
+        turn = state[TURN]
         actions: Sequence[str] = legal_actions(state, turn)
         if turn == 0:
             return actions
@@ -91,7 +91,7 @@ class PacmanGame:
     def probabilities(self, state: GameState) -> Sequence[float]:
         actions = self.actions(state)
         if self.ghost_model == "informed" and self.ghost_distribution is not None:
-            distribution = self.ghost_distribution(state, state[7])
+            distribution = self.ghost_distribution(state, state[TURN])
             weights = [distribution.get(a, 0.0) for a in actions]
             total = sum(weights)
             if total > 0:
@@ -104,7 +104,7 @@ class PacmanGame:
 
     @staticmethod
     def ends_depth_unit(state: GameState) -> bool:
-        return state[7] == len(state[1]) - 1
+        return state[TURN] == len(state[POSITIONS]) - 1
 
     @staticmethod
     def state_key(state: GameState) -> GameState:

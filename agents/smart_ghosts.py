@@ -36,7 +36,7 @@ from pacman.agents.maze_tables import maze_tables
 from pacman.agents.pacman_game import PacmanGame
 from pacman.agents.search.algorithms import alphabeta, minimax
 from pacman.errors import ConfigurationError
-from pacman.state import GameState
+from pacman.state import LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, GameState
 
 #: Weight of one step of a hunting ghost's distance to Pacman (a dot is worth 10).
 CHASE = 2.0
@@ -53,12 +53,12 @@ def seek_pacman(ghost: int) -> Callable[[GameState], float]:
     away from Pacman (minus ``FLEE`` per step while it is scared)."""
 
     def value(state: GameState) -> float:
-        if state[8] is not None:
-            return state[6]
-        d = state[0].distance_rows[state[1][0]][state[1][ghost]]
+        if state[OUTCOME] is not None:
+            return state[SCORE]
+        d = state[LAYOUT].distance_rows[state[POSITIONS][0]][state[POSITIONS][ghost]]
         if d < 0:
-            return state[6]
-        return state[6] + (-FLEE * d if state[3][ghost - 1] else CHASE * d)
+            return state[SCORE]
+        return state[SCORE] + (-FLEE * d if state[SCARED_TIMERS][ghost - 1] else CHASE * d)
 
     return value
 
@@ -66,20 +66,20 @@ def seek_pacman(ghost: int) -> Callable[[GameState], float]:
 def team_value(state: GameState) -> float:
     """The team evaluation: :func:`joint_chase` plus ``TERRITORY`` per cell Pacman can still
     reach first (his escape routes)."""
-    if state[8] is not None:
-        return state[6]
+    if state[OUTCOME] is not None:
+        return state[SCORE]
     return joint_chase(state) + TERRITORY * pacman_territory(state)
 
 
 def joint_chase(state: GameState) -> float:
     """The joint-minimax evaluation: the score plus ``CHASE`` per step of every hunting
     ghost's distance to Pacman, minus ``FLEE`` per step of every scared ghost's distance."""
-    if state[8] is not None:
-        return state[6]
-    row = state[0].distance_rows[state[1][0]]
-    positions = state[1]
-    scared = state[3]
-    value = state[6]
+    if state[OUTCOME] is not None:
+        return state[SCORE]
+    row = state[LAYOUT].distance_rows[state[POSITIONS][0]]
+    positions = state[POSITIONS]
+    scared = state[SCARED_TIMERS]
+    value = state[SCORE]
     for ghost in range(1, len(positions)):
         d = row[positions[ghost]]
         if d >= 0:
@@ -93,14 +93,14 @@ def own_territory(ghost: int) -> Callable[[GameState], float]:
     strictly before this ghost (every cell he can reach while it is scared)."""
 
     def value(state: GameState) -> float:
-        if state[8] is not None:
-            return state[6]
-        pacman, me = state[1][0], state[1][ghost]
-        scared = state[3][ghost - 1]
-        d = state[0].distance_rows[pacman][me]
+        if state[OUTCOME] is not None:
+            return state[SCORE]
+        pacman, me = state[POSITIONS][0], state[POSITIONS][ghost]
+        scared = state[SCARED_TIMERS][ghost - 1]
+        d = state[LAYOUT].distance_rows[pacman][me]
         chase = 0.0 if d < 0 else (-FLEE * d if scared else CHASE * d)
         hunters = [] if scared else [me]
-        return state[6] + chase + TERRITORY * maze_tables(state[0]).territory(pacman, hunters)
+        return state[SCORE] + chase + TERRITORY * maze_tables(state[LAYOUT]).territory(pacman, hunters)
 
     return value
 

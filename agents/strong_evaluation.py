@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pacman.agents.maze_tables import _TABLES, MazeTables, maze_tables
-from pacman.state import GameState
+from pacman.agents.maze_tables import TABLES_BY_LAYOUT_ID, MazeTables, maze_tables
+from pacman.state import CAPSULES, FOOD, LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, GameState
 
 #: a hunting ghost counts as danger up to this maze distance
 DANGER_REACH = 4
@@ -51,23 +51,23 @@ RECOVERY = 3
 
 def strong(state: GameState) -> float:
     """The value of ``state`` for Pacman; see the module docstring for the terms."""
-    if state[8] is not None:
-        return state[6]
-    layout = state[0]
-    tables = _TABLES.get(id(layout))  # maze_tables(layout), without the call when known
+    if state[OUTCOME] is not None:
+        return state[SCORE]
+    layout = state[LAYOUT]
+    tables = TABLES_BY_LAYOUT_ID.get(id(layout))  # maze_tables(layout), without the call when known
     if tables is None or tables.layout is not layout:
         tables = maze_tables(layout)
-    positions = state[1]
+    positions = state[POSITIONS]
     pacman = positions[0]
     row = tables.rows[pacman]
-    value = state[6]
-    food_map = tables.food_maps.get(state[4])
+    value = state[SCORE]
+    food_map = tables.food_maps.get(state[FOOD])
     if food_map is None:
-        food_map = tables.food_distances(state[4])
+        food_map = tables.food_distances(state[FOOD])
     nearest = food_map[pacman]
     if nearest >= 0:
         value -= 9.0 * nearest / tables.diameter
-    scared = state[3]
+    scared = state[SCARED_TIMERS]
     hunters = []
     for ghost in range(1, len(positions)):
         cell = positions[ghost]
@@ -80,8 +80,8 @@ def strong(state: GameState) -> float:
             if 0 <= d <= DANGER_REACH:
                 value -= DANGER / (d + 1)
     if hunters:
-        value -= cornered_cost(tables, pacman, hunters, state[5])
-    return value - CAPSULE * state[5].bit_count()
+        value -= cornered_cost(tables, pacman, hunters, state[CAPSULES])
+    return value - CAPSULE * state[CAPSULES].bit_count()
 
 
 def cornered_cost(tables: MazeTables, pacman: int, hunters: Sequence[int],

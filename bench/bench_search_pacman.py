@@ -135,7 +135,7 @@ def evaluation_speed(positions: list[GameState], depth: int, repeats: int, basel
     same = all(better(s) == old.evaluation.better(s) for s in leaves)
 
     def today_from_empty_tables():
-        maze_tables._TABLES.clear()
+        maze_tables.TABLES_BY_LAYOUT_ID.clear()
         for s in leaves:
             better(s)
 

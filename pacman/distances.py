@@ -76,7 +76,7 @@ def cell_array(mask: int) -> np.ndarray:
     return np.flatnonzero(np.unpackbits(data, bitorder="little"))
 
 
-def nearest_in(row: Sequence[int], mask: int) -> int | None:
+def least_distance(row: Sequence[int], mask: int) -> int | None:
     """The least distance of ``row`` over the cells set in ``mask``, ignoring unreachable
     cells; ``None`` if there is none."""
     cells = cell_array(mask)

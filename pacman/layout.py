@@ -38,7 +38,8 @@ from typing import Any
 
 import numpy as np
 
-from pacman.distances import UNREACHABLE, LazyRows, LazyTable, cell_array, diameter, frozen_array, full_rows, nearest_in
+from pacman.distances import (UNREACHABLE, LazyRows, LazyTable, cell_array, diameter, frozen_array, full_rows,
+                              least_distance)
 from pacman.errors import LayoutError
 from pacman.move_tables import move_tables, read_only
 
@@ -209,10 +210,10 @@ class Layout:
         time in the size of the maze)."""
         return cell_array(mask)
 
-    def nearest_in(self, cell: int, mask: int) -> int | None:
+    def distance_to_nearest(self, cell: int, mask: int) -> int | None:
         """The maze distance from ``cell`` to the nearest cell set in ``mask`` (``None`` if no
-        such cell is reachable), by one look-up per cell of ``mask``."""
-        return nearest_in(self.distance_rows[cell], mask)
+        such cell is reachable), by one look-up per cell of ``mask``; a distance, not a cell."""
+        return least_distance(self.distance_rows[cell], mask)
 
     def positions_of(self, mask: int) -> list[tuple[int, int]]:
         """The ``(x, y)`` positions whose bits are set in ``mask``."""

@@ -15,6 +15,12 @@ turn, outcome)``:
 Being a tuple, it cannot be changed (no attribute can be set) and two equal states hash equal.
 Successors share everything they do not change with their parent. The rules that derive
 successors live in :mod:`pacman.rules`; the methods here are thin conveniences over them.
+
+Read a field by its name: the property (``state.food``) where speed does not matter, the index
+constant of this module (``state[FOOD]``, as fast as a number) in code run at every node of a
+search. A number (``state[4]``) would silently read another field once the tuple changed; the
+constants and :data:`FIELDS` change with it. ``tests/test_architecture_rules.py`` keeps
+numeric indices out of the agents.
 """
 
 from __future__ import annotations
@@ -33,6 +39,21 @@ if TYPE_CHECKING:
 WIN = Outcome.WIN
 LOSS = Outcome.LOSS
 
+#: The index of each field in the state tuple (``state[SCORE]`` is ``state.score``).
+LAYOUT = 0
+POSITIONS = 1
+DIRECTIONS = 2
+SCARED_TIMERS = 3
+FOOD = 4
+CAPSULES = 5
+SCORE = 6
+TURN = 7
+OUTCOME = 8
+#: The fields' names in tuple order: each is a property of :class:`GameState`, and its index
+#: constant is the name in capitals.
+FIELDS = ("layout", "positions", "directions", "scared_timers", "food", "capsules", "score",
+          "turn", "outcome")
+
 
 class GameState(tuple):
     """One position of the game. See the module docstring for the fields."""
@@ -45,15 +66,15 @@ class GameState(tuple):
     #: order (West, Stop, East, North, South) rather than the engine's.
     classic_action_order = False
 
-    layout: Layout = property(itemgetter(0))  # type: ignore[assignment]
-    positions: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
-    directions: tuple[str, ...] = property(itemgetter(2))  # type: ignore[assignment]
-    scared_timers: tuple[int, ...] = property(itemgetter(3))  # type: ignore[assignment]
-    food: int = property(itemgetter(4))  # type: ignore[assignment]
-    capsules: int = property(itemgetter(5))  # type: ignore[assignment]
-    score: int = property(itemgetter(6))  # type: ignore[assignment]
-    turn: int = property(itemgetter(7))  # type: ignore[assignment]
-    outcome: Outcome | None = property(itemgetter(8))  # type: ignore[assignment]
+    layout: Layout = property(itemgetter(LAYOUT))  # type: ignore[assignment]
+    positions: tuple[int, ...] = property(itemgetter(POSITIONS))  # type: ignore[assignment]
+    directions: tuple[str, ...] = property(itemgetter(DIRECTIONS))  # type: ignore[assignment]
+    scared_timers: tuple[int, ...] = property(itemgetter(SCARED_TIMERS))  # type: ignore[assignment]
+    food: int = property(itemgetter(FOOD))  # type: ignore[assignment]
+    capsules: int = property(itemgetter(CAPSULES))  # type: ignore[assignment]
+    score: int = property(itemgetter(SCORE))  # type: ignore[assignment]
+    turn: int = property(itemgetter(TURN))  # type: ignore[assignment]
+    outcome: Outcome | None = property(itemgetter(OUTCOME))  # type: ignore[assignment]
 
     @classmethod
     def initial(cls, layout: Layout, num_ghosts: int | None = None) -> GameState:
@@ -72,88 +93,98 @@ class GameState(tuple):
         return cls((layout, (layout.pacman_start, *starts), ("Stop",) * (k + 1), (0,) * k,
                     layout.food, layout.capsules, 0, 0, outcome))
 
+    def replace(self, **changes: Any) -> GameState:
+        """A state of the same class with the fields named in ``changes`` (see :data:`FIELDS`)
+        set, the others as here: a position built by hand (no rule is applied, nothing is
+        checked but the names). ``TypeError`` for a name that is not a field."""
+        unknown = sorted(set(changes) - set(FIELDS))
+        if unknown:
+            raise TypeError(f"not a field of a state: {', '.join(unknown)}; "
+                            f"the fields are {', '.join(FIELDS)}")
+        return type(self)(changes.get(name, value) for name, value in zip(FIELDS, self))
+
     # --- derived facts -----------------------------------------------------------------------
     @property
     def key(self) -> tuple:
         """A hashable key for transposition tables: everything but the shared layout."""
-        return self[1:]
+        return self[POSITIONS:]
 
     @property
     def num_agents(self) -> int:
         """Pacman plus the ghosts."""
-        return len(self[1])
+        return len(self[POSITIONS])
 
     @property
     def num_ghosts(self) -> int:
-        return len(self[1]) - 1
+        return len(self[POSITIONS]) - 1
 
     @property
     def pacman_cell(self) -> int:
-        return self[1][0]
+        return self[POSITIONS][0]
 
     @property
     def pacman_position(self) -> tuple[int, int]:
         """Pacman's ``(x, y)``."""
-        return self[0].cell_xy[self[1][0]]
+        return self[LAYOUT].cell_xy[self[POSITIONS][0]]
 
     @property
     def ghost_cells(self) -> tuple[int, ...]:
-        return self[1][1:]
+        return self[POSITIONS][1:]
 
     @property
     def ghost_positions(self) -> list[tuple[int, int]]:
         """Each ghost's ``(x, y)``, ghost 1 first."""
-        xy = self[0].cell_xy
-        return [xy[c] for c in self[1][1:]]
+        xy = self[LAYOUT].cell_xy
+        return [xy[c] for c in self[POSITIONS][1:]]
 
     def agent_position(self, agent: int) -> tuple[int, int]:
-        return self[0].cell_xy[self[1][agent]]
+        return self[LAYOUT].cell_xy[self[POSITIONS][agent]]
 
     @property
     def food_count(self) -> int:
-        return self[4].bit_count()
+        return self[FOOD].bit_count()
 
     @property
     def food_positions(self) -> list[tuple[int, int]]:
-        return self[0].positions_of(self[4])
+        return self[LAYOUT].positions_of(self[FOOD])
 
     @property
     def capsule_positions(self) -> list[tuple[int, int]]:
-        return self[0].positions_of(self[5])
+        return self[LAYOUT].positions_of(self[CAPSULES])
 
     def has_food(self, position: tuple[int, int]) -> bool:
-        return bool(self[4] >> self[0].cell(position) & 1)
+        return bool(self[FOOD] >> self[LAYOUT].cell(position) & 1)
 
     def has_capsule(self, position: tuple[int, int]) -> bool:
-        return bool(self[5] >> self[0].cell(position) & 1)
+        return bool(self[CAPSULES] >> self[LAYOUT].cell(position) & 1)
 
     def is_wall(self, position: tuple[int, int]) -> bool:
-        return self[0].is_wall(position)
+        return self[LAYOUT].is_wall(position)
 
     @property
     def is_win(self) -> bool:
-        return self[8] == WIN
+        return self[OUTCOME] == WIN
 
     @property
     def is_lose(self) -> bool:
-        return self[8] == LOSS
+        return self[OUTCOME] == LOSS
 
     @property
     def is_terminal(self) -> bool:
-        return self[8] is not None
+        return self[OUTCOME] is not None
 
     def maze_distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
         """Moves along open cells from ``a`` to ``b`` (``UNREACHABLE`` if disconnected)."""
-        return self[0].maze_distance(a, b)
+        return self[LAYOUT].maze_distance(a, b)
 
     def is_scared(self, ghost: int) -> bool:
         """Whether ghost ``ghost`` (1-based agent index) is scared."""
-        return self[3][ghost - 1] > 0
+        return self[SCARED_TIMERS][ghost - 1] > 0
 
     # --- moves -------------------------------------------------------------------------------
     def legal_actions(self, agent: int | None = None) -> tuple[str, ...]:
         """Legal actions of ``agent`` (default: whoever's turn it is); ``()`` once the game ended."""
-        return _rules.legal_actions(self, self[7] if agent is None else agent)
+        return _rules.legal_actions(self, self[TURN] if agent is None else agent)
 
     def successor(self, action: str, agent: int | None = None) -> GameState:
         """The state after ``agent`` (default: whoever's turn it is) plays ``action``.
@@ -166,12 +197,12 @@ class GameState(tuple):
     def successors(self) -> Sequence[tuple[str, GameState]]:
         """``(action, successor)`` for every legal action of the agent to move."""
         succ = _rules.successor
-        return [(a, succ(self, a)) for a in _rules.legal_actions(self, self[7])]
+        return [(a, succ(self, a)) for a in _rules.legal_actions(self, self[TURN])]
 
     # --- display -----------------------------------------------------------------------------
     def render(self) -> str:
         """The position as maze text: ``P`` Pacman, ``G`` ghost, ``S`` scared ghost."""
-        layout = self[0]
+        layout = self[LAYOUT]
         width = layout.width
         grid = [list(row) for row in layout.text.split("\n")]
         for row in grid:
@@ -179,23 +210,24 @@ class GameState(tuple):
                 if char not in "%":
                     row[x] = " "
         top = layout.height - 1
-        for cell in layout.cells_of(self[4]):
+        for cell in layout.cells_of(self[FOOD]):
             grid[top - cell // width][cell % width] = "."
-        for cell in layout.cells_of(self[5]):
+        for cell in layout.cells_of(self[CAPSULES]):
             grid[top - cell // width][cell % width] = "o"
-        for ghost, cell in enumerate(self[1][1:]):
-            grid[top - cell // width][cell % width] = "S" if self[3][ghost] else "G"
-        pac = self[1][0]
+        for ghost, cell in enumerate(self[POSITIONS][1:]):
+            grid[top - cell // width][cell % width] = "S" if self[SCARED_TIMERS][ghost] else "G"
+        pac = self[POSITIONS][0]
         grid[top - pac // width][pac % width] = "P"
         return "\n".join("".join(row) for row in grid)
 
     def __str__(self) -> str:
-        return f"{self.render()}\nscore {self[6]}  turn {self[7]}" + (
-            f"  {self[8]}" if self[8] else "")
+        return f"{self.render()}\nscore {self[SCORE]}  turn {self[TURN]}" + (
+            f"  {self[OUTCOME]}" if self[OUTCOME] else "")
 
     def __repr__(self) -> str:
-        return (f"GameState(layout={self[0].name!r}, positions={self[1]}, score={self[6]}, "
-                f"turn={self[7]}, food={self.food_count}, outcome={self[8]!r})")
+        return (f"GameState(layout={self[LAYOUT].name!r}, positions={self[POSITIONS]}, "
+                f"score={self[SCORE]}, turn={self[TURN]}, food={self.food_count}, "
+                f"outcome={self[OUTCOME]!r})")
 
     def __reduce__(self):
         return (GameState, (tuple(self),))
@@ -235,7 +267,8 @@ def state_class(rules: str) -> type[GameState]:
 
 
 __all__ = ["GameState", "ClassicSpeedState", "RULES_VARIANTS", "state_class", "WIN", "LOSS",
-           "UNREACHABLE"]
+           "UNREACHABLE", "FIELDS", "LAYOUT", "POSITIONS", "DIRECTIONS", "SCARED_TIMERS", "FOOD",
+           "CAPSULES", "SCORE", "TURN", "OUTCOME"]
 
 
 class _RulesOnFirstUse:

@@ -70,7 +70,7 @@ class PositionServer(StateServer):
                 "outcome": state.outcome}
 
     def root(self) -> dict[str, Any]:
-        return self.info(0, self.states[0][7])
+        return self.info(0, self.states[0].turn)
 
     def _state(self, message: dict[str, Any]) -> GameState:
         handle = message.get("handle")

@@ -46,7 +46,7 @@ class PositionRecorder:
         self.successors = 0
         self._facing: dict[tuple, str] = {}
         if root is not None and facing is not None:
-            self._facing[root[1:]] = facing
+            self._facing[root.key] = facing
 
     def identity(self, state: GameState) -> tuple:
         facing = self._facing.get(state.key, state.directions[0])

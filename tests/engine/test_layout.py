@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import pickle
+import random
 from collections import deque
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pacman.errors import LayoutError
-from pacman.layout import (UNREACHABLE, load_layout, parse_layout, read_layout,
+from pacman.layout import (FULL_TABLE_CELLS, UNREACHABLE, load_layout, parse_layout, read_layout,
                            shipped_layout_names)
 
+from .mazes import big_maze
 from .reference import parse_maze
 
 
@@ -353,3 +357,35 @@ def test_layout_survives_pickling():
     assert (copy.text, copy.name, copy.source) == (layout.text, "cells", "cells.lay")
     assert copy.pacman_moves == layout.pacman_moves
     assert copy.ghost_moves == layout.ghost_moves
+
+
+def _nearest_by_bfs(text: str, source: int, mask: int) -> int | None:
+    layout = parse_layout(text)
+    reach = bfs(parse_maze(text), layout.xy(source))
+    found = [reach[layout.xy(c)] for c in range(layout.width * layout.height)
+             if mask >> c & 1 and layout.xy(c) in reach]
+    return min(found, default=None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_distance_to_nearest_is_the_least_maze_distance_to_a_cell_of_the_mask(data):
+    """A distance (not a cell): the breadth-first distance to the nearest reachable cell of the
+    mask, ``None`` when none is reachable (walls and cut-off cells are skipped)."""
+    text = data.draw(st.sampled_from([CELL_MAZE, "%%%%%%%\n%P  . %\n% %%% %\n%o  G %\n%%%%%%%\n"]))
+    layout = parse_layout(text)
+    source = data.draw(st.sampled_from(layout.open_cells))
+    mask = data.draw(st.integers(0, (1 << layout.width * layout.height) - 1))
+    assert layout.distance_to_nearest(source, mask) == _nearest_by_bfs(text, source, mask)
+
+
+def test_distance_to_nearest_on_a_maze_with_rows_on_demand():
+    text = big_maze(60, 40, ghosts=1, seed=3)
+    layout = parse_layout(text)
+    assert layout.width * layout.height > FULL_TABLE_CELLS  # the lazy rows' memoryview path
+    rng = random.Random(5)
+    for _ in range(4):
+        source = rng.choice(layout.open_cells)
+        mask = sum(1 << c for c in rng.sample(range(layout.width * layout.height), 30))
+        assert layout.distance_to_nearest(source, mask) == _nearest_by_bfs(text, source, mask)
+    assert layout.distance_to_nearest(layout.pacman_start, 0) is None

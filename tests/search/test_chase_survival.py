@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pacman.agents import search_agents
-from pacman.agents.chase_survival import (CheckBudget, _nearest_hunter, chase_round, escapes_after,
+from pacman.agents.chase_survival import (CheckBudget, chase_round, escapes_after, nearest_hunter_distance,
                                    outruns, veto_trap)
 from pacman.agents.evaluation import EVALUATIONS
 from pacman.agents.ghost_focus import chase_action
@@ -120,7 +120,7 @@ def test_the_nearest_hunter_is_one_that_can_reach_pacman() -> None:
     # The first ghost is in a pocket of its own: its distance from Pacman is unknown (-1).
     state = GameState.initial(parse_layout("%%%%%%%%%%%\n%G %P   G %\n%%%%%%%%%%%"))
     assert state[0].distance_rows[state[1][0]][state[1][1]] < 0
-    assert _nearest_hunter(state) == 4
+    assert nearest_hunter_distance(state) == 4
 
 
 def deepening(outrun: int) -> IterativeDeepeningAgent:
