@@ -26,8 +26,8 @@ O. Move ordering: nodes, ordering evaluations and CPU time of alpha-beta and ite
    budget per move: the depth its deepest finished iteration reached.
 4. Strength: win rate and mean score of a few search agents over seeded games against two
    directional and against two random ghosts, played in worker processes; the last two rows
-   are the strongest setting of the README (``strong`` evaluation, ``resist=true``) and the
-   setting it replaced.
+   are the strongest setting of docs/strongest-pacman.md (``strong`` evaluation,
+   ``resist=true``) and the setting it replaced.
 """
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ CONFIGS: dict[str, tuple[str, dict[str, str]]] = {
     "expectimax depth=3 informed": ("expectimax", {"depth": "3", "evaluation": "better",
                                                    "model": "directional"}),
     "deepening 0.05 s better": ("deepening", {"time_budget": "0.05", "evaluation": "better"}),
-    # The strongest setting (README) and the one it replaced, side by side.
+    # The strongest setting (docs/strongest-pacman.md) and the one it replaced, side by side.
     "deepening 0.04 s better": ("deepening", {"time_budget": "0.04", "order": "none"}),
     "deepening 0.04 s strong": ("deepening", {"time_budget": "0.04", "order": "none",
                                               "evaluation": "strong", "resist": "true"}),
