@@ -4,6 +4,7 @@ anchors as GitHub renders them), and the changelog's latest release is the packa
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 
@@ -71,6 +72,31 @@ def test_the_readme_environment_example_runs():
     exec(example, namespace)  # noqa: S102  (our own documentation)
     assert namespace["env"].action_space.contains(0)
     assert "action_mask" in namespace["info"]
+
+
+def agent_example(page) -> tuple[str, str]:
+    """The file of the page's ``Writing an agent`` example and the command that plays it."""
+    section = page.read_text(encoding="utf-8").split("# Writing an agent\n", 1)[1]
+    code = re.search(r"```python\n(# my_agent\.py\n.*?)```", section, re.S)
+    command = re.search(r"```bash\n(pacman-arena --pacman my_agent\.py:.*?)\n```", section, re.S)
+    assert code and command
+    return code.group(1), command.group(1)
+
+
+def test_the_readme_agent_example_plays_as_its_command_says(tmp_path, monkeypatch, capsys):
+    from pacman.cli import main
+
+    code, command = agent_example(README)
+    assert agent_example(ROOT / "docs" / "agents.md") == (code, command)
+    (tmp_path / "my_agent.py").write_text(code, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    arguments = shlex.split(command)[1:] + ["--display", "none", "--json", "--seed", "3",
+                                            "--max-moves", "8"]
+    assert main(arguments) == 0
+    (result,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()
+                 if line.startswith("{")]
+    assert result["agents"][0] == "my_agent.py:Hungry"
+    assert result["outcome"] in ("win", "loss", "move_limit") and result["moves"] > 0  # it played
 
 
 # The checker itself: what it must refuse, and GitHub's anchors.
