@@ -133,6 +133,20 @@ def test_anchors_are_githubs(heading, anchor):
     assert github_anchor(heading) == anchor
 
 
+#: pieces of lines that never make a fence (a line of three or more backticks or tildes)
+FRAGMENTS = st.sampled_from(["[a](missing.md)", "![b](gone.png)", "# A heading", "## Two", "text",
+                             " ", "`code`", "[c](#nowhere)", "~x", "    indented"])
+
+
+@given(st.lists(st.lists(FRAGMENTS, max_size=4).map("".join), max_size=8),
+       st.sampled_from(["```", "~~~", "````"]))
+def test_nothing_inside_a_fenced_block_is_a_link_or_a_heading(tmp_path_factory, lines, fence):
+    page = tmp_path_factory.mktemp("page") / "page.md"
+    page.write_text("\n".join(["# Page", fence + "markdown", *lines, fence, "[ok](#page)"]) + "\n")
+    assert [link.target for link in links(page)] == ["#page"]
+    assert anchors(page.read_text()) == {"page"}
+
+
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=40))
 def test_an_anchor_is_its_own_anchor(heading):
     anchor = github_anchor(heading)
