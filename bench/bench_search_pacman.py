@@ -26,8 +26,8 @@ O. Move ordering: nodes, ordering evaluations and CPU time of alpha-beta and ite
    budget per move: the depth its deepest finished iteration reached.
 4. Strength: win rate and mean score of a few search agents over seeded games against two
    directional and against two random ghosts, played in worker processes; the last two rows
-   are the strongest setting of the README (``strong`` evaluation, ``resist=true``) and the
-   setting it replaced.
+   are the strongest setting of docs/strongest-pacman.md (``strong`` evaluation,
+   ``resist=true``) and the setting it replaced.
 """
 
 from __future__ import annotations
@@ -111,8 +111,10 @@ def speed(positions: list[GameState], depth: int, repeats: int, baseline_rev: st
         results: list = []
         new_time = old_time = math.inf
         for _ in range(repeats):
-            new_time = min(new_time, cpu_best_of(1, lambda: results.append([run(s) for s in positions])))
-            old_time = min(old_time, cpu_best_of(1, lambda: results.append([old_run(s) for s in positions])))
+            new_time = min(new_time, cpu_best_of(
+                1, lambda run=run, results=results: results.append([run(s) for s in positions])))
+            old_time = min(old_time, cpu_best_of(
+                1, lambda run=old_run, results=results: results.append([run(s) for s in positions])))
         nodes = sum(r.stats.nodes_generated for r in results[0])
         old_nodes = sum(r.stats.nodes_generated for r in results[1])
         if nodes != old_nodes or [r.value for r in results[0]] != [r.value for r in results[1]]:
@@ -169,7 +171,8 @@ def ordering_cost(positions: list[GameState], depth: int, repeats: int) -> None:
     print(f"   {'search':52s} {'nodes':>9s} {'order evals':>11s} {'seconds':>8s}")
     for name, run in rows:
         results: list = []
-        seconds = cpu_best_of(repeats, lambda: results.append([run(s) for s in positions]))
+        seconds = cpu_best_of(repeats, lambda run=run, results=results: results.append(
+            [run(s) for s in positions]))
         stats = [r.stats for r in results[-1]]
         print(f"   {name:52s} {sum(s.nodes_generated for s in stats):9,d} "
               f"{sum(s.ordering_evaluations for s in stats):11,d} {seconds:8.3f}", flush=True)
@@ -269,7 +272,7 @@ CONFIGS: dict[str, tuple[str, dict[str, str]]] = {
     "expectimax depth=3 informed": ("expectimax", {"depth": "3", "evaluation": "better",
                                                    "model": "directional"}),
     "deepening 0.05 s better": ("deepening", {"time_budget": "0.05", "evaluation": "better"}),
-    # The strongest setting (README) and the one it replaced, side by side.
+    # The strongest setting (docs/strongest-pacman.md) and the one it replaced, side by side.
     "deepening 0.04 s better": ("deepening", {"time_budget": "0.04", "order": "none"}),
     "deepening 0.04 s strong": ("deepening", {"time_budget": "0.04", "order": "none",
                                               "evaluation": "strong", "resist": "true"}),

@@ -1,4 +1,4 @@
-"""Regenerate the README's screenshots of the window, headless.
+"""Regenerate the screenshots of the window in README.md and docs/playing.md, headless.
 
 Usage: ``python docs/screenshots/make_screenshots.py``
 

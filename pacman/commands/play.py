@@ -23,7 +23,7 @@ from pacman.outcome import Outcome
 DEFAULT_LAYOUT = "small_classic"
 DEFAULT_PACMAN = "alphabeta"
 #: Options of the default Pacman: three rounds ahead with the default ``better`` evaluation wins
-#: 96 of 100 games on the default maze against the default ghosts (see the README). The node
+#: 96 of 100 games on the default maze against the default ghosts (docs/playing.md). The node
 #: budget never binds there (at most about 750 states a move) but keeps a move well under a
 #: second with many ghosts, where three full rounds would not finish (agents/bounded.py).
 DEFAULT_PACMAN_OPTIONS = {"depth": "3", "node_budget": "20000"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -226,10 +227,8 @@ def test_a_killed_worker_is_replaced_and_the_batch_completes(tmp_path):
         os.kill(workers[0], signal.SIGKILL)
         out, err = process.communicate(timeout=120)
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     assert process.returncode == 0, err.decode()
     (condition,) = json.loads(out)["conditions"]
     assert condition["games"] == 600
@@ -258,10 +257,8 @@ def test_a_changed_cached_maze_is_never_played_again(tmp_path):
     job = GameJob("random", maze, "random", ghosts="random", seed=4, max_moves=40)
     before = comparable(play_job(job))
     layout, _ = _specs(job.setup)
-    try:
+    with contextlib.suppress(AttributeError, TypeError):  # the maze is frozen: nothing to undo
         object.__setattr__(layout, "food", 0)  # what an agent in this process could try
-    except (AttributeError, TypeError):
-        pass  # the maze is frozen: nothing to undo
     after = comparable(play_job(job))
     assert after == before
 

@@ -1,6 +1,6 @@
-"""The README's Slurm array script, run as Slurm would run it: its body once per array task with
-``SLURM_ARRAY_TASK_ID`` set, then the README's ``report`` line; the merged table is the unsplit
-batch's, and no two tasks wrote to the same store or folder."""
+"""The Slurm array script of docs/batches.md, run as Slurm would run it: its body once per array
+task with ``SLURM_ARRAY_TASK_ID`` set, then the page's ``report`` line; the merged table is the
+unsplit batch's, and no two tasks wrote to the same store or folder."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "batches.md"
 EXPERIMENT = """\
 games = 6
 seed = 3
@@ -30,9 +30,9 @@ agent = "random"
 """
 
 
-def readme_scripts() -> tuple[str, str]:
-    """The array script and the line that merges its stores, as the README prints them."""
-    blocks = re.findall(r"```bash\n(.*?)```", README.read_text("utf-8"), re.S)
+def documented_scripts() -> tuple[str, str]:
+    """The array script and the line that merges its stores, as docs/batches.md prints them."""
+    blocks = re.findall(r"```bash\n(.*?)```", PAGE.read_text("utf-8"), re.S)
     script = next(block for block in blocks if "#SBATCH" in block)
     after = blocks[blocks.index(script) + 1]
     merge = next(line for line in after.splitlines() if line.startswith("pacman-arena report"))
@@ -54,8 +54,8 @@ def without_times(table: dict) -> dict:
     return table
 
 
-def test_the_readme_slurm_array_gives_the_unsplit_table(tmp_path):
-    script, merge = readme_scripts()
+def test_the_documented_slurm_array_gives_the_unsplit_table(tmp_path):
+    script, merge = documented_scripts()
     array = re.search(r"--array=1-(\d+)", script)
     assert array is not None
     (tmp_path / "experiment.toml").write_text(EXPERIMENT)

@@ -58,7 +58,8 @@ def live_processes(token: str | None = None) -> set[int]:
         ancestor = parents.get(pid)
         while ancestor is not None and ancestor not in (0, 1, os.getpid()):
             ancestor = parents.get(ancestor)
-        if ancestor == os.getpid() and "multiprocessing." not in _cmdline(pid) or token is not None and token in _cmdline(pid):
+        ours = ancestor == os.getpid() and "multiprocessing." not in _cmdline(pid)
+        if ours or token is not None and token in _cmdline(pid):
             found.add(pid)
     return found
 

@@ -76,7 +76,7 @@ def test_sdist_and_wheel_pass_twine_and_hold_the_data(dist):
     top = f"pacman_arena-{pacman.__version__}/"
     with tarfile.open(sdist) as archive:
         members = set(archive.getnames())
-    assert {top + name for name in [*SHIPPED, "LICENSE", "tests/envs/test_training.py",
+    assert {top + name for name in [*SHIPPED, "LICENSE", "CHANGELOG.md", "tests/envs/test_training.py",
                                     "examples/train_masked_ppo.py"]} <= members
 
 

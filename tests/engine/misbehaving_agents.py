@@ -177,7 +177,7 @@ class EatsTheFood(_Base):
                     object.__setattr__(target, name, 0)
                 except Exception:
                     pass
-        for name, value in list(vars(layout).items()) if hasattr(layout, "__dict__") else []:
+        for value in list(vars(layout).values()) if hasattr(layout, "__dict__") else []:
             if isinstance(value, (list, dict, set)):
                 try:
                     value.clear()

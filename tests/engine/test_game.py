@@ -69,7 +69,7 @@ class Spinner:
 
     def get_action(self, state):
         while True:
-            try:
+            try:  # noqa: SIM105  (the shape of the agent under test)
                 pass
             except Exception:
                 pass

@@ -18,7 +18,8 @@ def _capsule_game(rules: str) -> GameResult:
     # Seeds are searched for a game in which a capsule is eaten, so the variant matters.
     layout = load_layout("smallClassic")
     for seed in range(40):
-        result = run_game(layout, [agent_spec("greedy", "pacman"), *[agent_spec("random", "ghost")] * 2], seed, max_moves=150, rules=rules)
+        result = run_game(layout, [agent_spec("greedy", "pacman"), *[agent_spec("random", "ghost")] * 2], seed,
+                          max_moves=150, rules=rules)
         states = list(replay_states(result))
         if any(any(state.scared_timers) for state in states):
             return result
@@ -43,14 +44,15 @@ def test_the_same_actions_do_not_replay_by_the_default_rules():
 
 
 def test_a_default_game_keeps_the_old_recording_form():
-    result = run_game(load_layout("smallClassic"), [agent_spec("greedy", "pacman"), agent_spec("random", "ghost")], 1, max_moves=20)
+    result = run_game(load_layout("smallClassic"), [agent_spec("greedy", "pacman"), agent_spec("random", "ghost")], 1,
+                      max_moves=20)
     assert "rules" not in json.loads(result.to_json())
     assert all(type(state) is GameState for state in replay_states(result))
 
 
 def test_an_unknown_rules_name_is_refused():
-    data = json.loads(run_game(load_layout("smallClassic"), [agent_spec("greedy", "pacman"), agent_spec("random", "ghost")], 1,
-                               max_moves=5).to_json())
+    specs = [agent_spec("greedy", "pacman"), agent_spec("random", "ghost")]
+    data = json.loads(run_game(load_layout("smallClassic"), specs, 1, max_moves=5).to_json())
     data["rules"] = "arcade"
     with pytest.raises(ReplayError, match="unknown rules 'arcade'"):
         list(replay_states(GameResult.from_dict(data)))

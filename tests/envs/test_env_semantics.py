@@ -244,7 +244,7 @@ def test_global_state_is_the_board_without_the_self_plane():
     env.reset()
     test_state_space(env.unwrapped)
     rng = random.Random(2)
-    for agent in env.agent_iter(200):
+    for _agent in env.agent_iter(200):
         observation, _, terminated, truncated, _ = env.last()
         state = env.state()
         assert env.unwrapped.state_space.contains(state)

@@ -169,7 +169,7 @@ def test_batch_grades_a_folder_into_one_csv_and_a_report_per_student(tmp_path, a
     out = tmp_path / "grades"
     summary = grade_directory(folder, attack_assignment, out, jobs=2)
     assert summary.count == 3
-    rows = list(csv.DictReader(open(summary.csv_path)))
+    rows = list(csv.DictReader(summary.csv_path.read_text().splitlines()))
     assert [(r["student"], r["total"]) for r in rows] == [
         ("attack_os_exit.py", "0"), ("bug_evaluates_root.py", "2"), ("correct_native.py", "3")]
     for student in ("attack_os_exit.py", "bug_evaluates_root.py", "correct_native.py"):

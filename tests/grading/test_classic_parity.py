@@ -328,7 +328,9 @@ def test_a_summed_expectimax_passes_the_classic_q4_but_fails_the_default_one():
 # depth-2 minimax, alpha-beta and expectimax, with and without Stop, at the Pacman positions of
 # one game on smallClassic with two ghosts, whose moves are MOVES (measured once with the
 # classic project; these are its numbers, not ours).
-MOVES = ["Stop", "East", "West", "Stop", "South", "West", "East", "South", "South", "East", "West", "East", "East", "West", "North", "Stop", "West", "East", "Stop", "North", "West", "West", "North", "West", "East", "West", "South", "Stop", "West", "South", "East", "South", "East"]
+MOVES = ["Stop", "East", "West", "Stop", "South", "West", "East", "South", "South", "East", "West", "East",
+         "East", "West", "North", "Stop", "West", "East", "Stop", "North", "West", "West", "North", "West",
+         "East", "West", "South", "Stop", "West", "South", "East", "South", "East"]
 CLASSIC_COUNTS = [
     [59, 35, 39, 27, 59, 35], [218, 127, 125, 95, 218, 127], [190, 111, 117, 87, 190, 111],
     [154, 103, 69, 51, 154, 103], [61, 41, 40, 28, 61, 41], [97, 69, 56, 44, 97, 69],

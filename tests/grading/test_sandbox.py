@@ -90,9 +90,9 @@ def test_every_project_module_the_worker_imports_is_in_its_view_and_allowed():
     from pacman.grading.confinement import ALLOWED_MODULES, module_allowed
     from pacman.grading.jail import project_views
 
-    code = ("import sys, json; sys.path.insert(0, %r); import pacman.grading.worker; "
+    code = (f"import sys, json; sys.path.insert(0, {str(PROJECT)!r}); import pacman.grading.worker; "
             "print(json.dumps({m: getattr(sys.modules[m], '__file__', None) for m in sys.modules"
-            " if m.split('.')[0] in ('pacman', 'agents')}))" % str(PROJECT))
+            " if m.split('.')[0] in ('pacman', 'agents')}))")
     modules = json.loads(subprocess.run([sys.executable, "-I", "-c", code], check=True,
                                         capture_output=True, text=True).stdout)
     views = project_views()

@@ -68,7 +68,8 @@ def test_judge_names_missing_and_extra_nodes_and_accepts_tied_actions():
     assert judge(expected, Observation("A", (), (), value=4)).differences[0] == "value: expected 3, got 4"
 
 
-trees = st.builds(lambda seed, agents, rounds, ghost: (random_tree_dict(seed, agents, rounds, ghost_kind=ghost), agents),
+trees = st.builds(lambda seed, agents, rounds, ghost: (random_tree_dict(seed, agents, rounds, ghost_kind=ghost),
+                                                       agents),
                   st.integers(0, 10**6), st.integers(1, 3), st.integers(1, 2), st.sampled_from(["min", "chance"]))
 
 

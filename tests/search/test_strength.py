@@ -1,7 +1,7 @@
 """Strength of the strongest setting's ingredients over whole seeded games.
 
-The README's strongest setting searches under a CPU-time budget, so its games depend on the
-machine. Here the same search is bounded by depth instead (``max_depth`` with a time budget it
+The strongest setting (docs/strongest-pacman.md) searches under a CPU-time budget, so its games
+depend on the machine. Here the same search is bounded by depth instead (``max_depth`` with a time budget it
 never reaches), which makes every game a pure function of its seed: iterative-deepening
 alpha-beta to five rounds with the ``strong`` evaluation and ``resist=true`` against two
 directional ghosts on ``smallClassic``. The reduced version plays two games; the ``slow`` one
