@@ -108,14 +108,12 @@ class Claim:
             parts.append("The interval is too wide to decide: more games, not a verdict.")
         elif kind == SMALLER and d is not None:
             parts.append(f"The interval lies above {d.threshold:g} and below the lecture's "
-                         f"{d.effect:+g}: the effect is real but smaller than the lecture "
-                         "implies.")
+                         "effect: the effect is real but smaller than the lecture implies.")
         elif kind == NOT_LECTURE_SIZE and d is not None:
             sign = (f"; whether it lies above {d.threshold:g} at all would take about "
                     f"{d.needed} games per condition at the measured size" if d.needed else "")
-            parts.append(f"The interval excludes the lecture's {d.effect:+g} but not "
-                         f"{d.threshold:g}: any effect is smaller than the lecture implies"
-                         f"{sign}.")
+            parts.append(f"The interval excludes the lecture's effect but not {d.threshold:g}: "
+                         f"any effect is smaller than the lecture implies{sign}.")
         if not self.holds and kind != UNDECIDED and self.reason:
             parts.append(f"Most likely reason: {self.reason}")
         return " ".join(parts)

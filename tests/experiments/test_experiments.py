@@ -82,7 +82,7 @@ def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_pat
     text = (tmp_path / "report.md").read_text()
     assert text.startswith("# ") and "seeds 0.." in text
     assert re.search(r"software: pacman-arena \S+(, commit [0-9a-f]{4,})?", text)
-    assert "not borne out" in text or "undecided" in text or report.all_hold
+    assert all(f"- **{claim.verdict}**: {claim.text}." in text for claim in report.claims)
     assert "Counting rule" in text
     for filename, _ in report.figures:
         assert (tmp_path / filename).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

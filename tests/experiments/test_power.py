@@ -181,3 +181,15 @@ def test_the_overlap_check_sees_crowded_labels():
     renderer = figure.canvas.get_renderer()
     assert _overlaps([t.get_window_extent(renderer) for t in axes.get_yticklabels()])
     plt.close(figure)
+
+
+def test_each_verdict_says_in_words_what_its_interval_shows():
+    smaller = Claim("c", True, "e", "s", "r", decide_interval(11.0, 2.0, 20.0, 60, 20.0, 25.0), 60)
+    assert smaller.verdict == "holds, but smaller than the lecture's effect"
+    assert "smaller than the lecture implies" in smaller.line() and "reason" not in smaller.line()
+    no_size = Claim("c", False, "e", "s", "why", decide_interval(2.0, -8.0, 12.0, 60, 20.0, 25.0),
+                    60)
+    assert no_size.verdict == "no effect of the lecture's size"
+    line = no_size.line()
+    assert "excludes the lecture's effect but not 0" in line and "Most likely reason: why" in line
+    assert f"about {games_for_power(20.0, 2.0)} games" in line
