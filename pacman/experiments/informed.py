@@ -122,11 +122,11 @@ def pays_decision(tests: dict[str, Paired]) -> Decision:
         return replace(best, holds=False, decided=True, needed=None, verdict=NOT_BORNE_OUT)
     if all(d.high < EFFECT for d in gains.values()):
         return replace(best, holds=False, decided=True, needed=None, verdict=NOT_LECTURE_SIZE)
-    # Open: a gain that may reach the lecture's effect, or a loss that may exceed a dot (the
-    # games that would tell its measured size from a dot).
+    # Open: a gain that may reach the lecture's effect, or a loss that may exceed a dot; sized
+    # like every undecided claim, for 80 % power at the lecture's effect (from -10 to +200).
     needed = [d.needed for d in gains.values() if d.kind == UNDECIDED and d.needed]
     needed += [games_for_power(paired_sd(t.difference.low, t.difference.high, t.difference.n),
-                               abs(gains[k].estimate + MARGIN))
+                               EFFECT + MARGIN)
                for k, t in tests.items() if gains[k].low <= -MARGIN]
     seeds = max(t.difference.n for t in tests.values())
     return replace(best, holds=False, decided=False, needed=max([seeds + 1, *needed]),
