@@ -222,10 +222,10 @@ class Paired:
         return self._side(1, margin)
 
     def decision(self, effect: float, threshold: float = 0.0) -> Decision:
-        """Holds, not borne out, or undecided (:func:`~pacman.experiments.power.
-        decide_interval`) for "the difference exceeds ``threshold``" where the lecture implies
-        ``effect``. One distinct pair decides nothing, and more seeds of it would not either:
-        decided, not holding. A constant difference is decided by the sign test."""
+        """The verdict (:func:`~pacman.experiments.power.decide_interval`) for "the
+        difference exceeds ``threshold``" where the lecture implies ``effect``. One distinct
+        pair decides nothing, and more seeds of it would not either: decided, not holding. A
+        constant difference is decided by the sign test, exactly."""
         d = self.difference
         if self.distinct_pairs < 2 or math.isnan(self.low):
             undecidable = self.distinct_pairs >= 2  # one seed: more seeds would decide
