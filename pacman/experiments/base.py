@@ -3,9 +3,10 @@
 An experiment is a function ``Settings -> Report``. The report holds Markdown sections, PNG
 figures, *claims* and ``data``: every deterministic number of the run. A claim is a test that
 can fail: the lecture's statement, the statistic that decides it (a paired test on shared
-seeds, a bound on an interval), the verdict ("holds", "not borne out", or "undecided at N
-games (needs about M)" when the interval is too wide to decide: see
-:mod:`pacman.experiments.power`) and, when it does not hold, the most likely reason.
+seeds, a bound on an interval), the verdict ("holds", "holds, but smaller than the lecture's
+effect", "no effect of the lecture's size", "not borne out", or "undecided at N games (needs
+about M)" when the interval is too wide to decide: see :mod:`pacman.experiments.power`) and,
+when it does not hold, the most likely reason.
 ``write_report`` puts ``report.md`` and ``results.json`` into the output folder, with the
 exact command, the seeds, the software version and commit, and the commands that replay a
 representative game of every cell, so that a run can be checked, watched and repeated.
@@ -25,7 +26,8 @@ from collections.abc import Callable
 
 from pacman import __version__
 from pacman.experiments.invocation import program_name, software_version
-from pacman.experiments.power import Decision
+from pacman.experiments.power import (HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER, UNDECIDED,
+                                      Decision)
 
 
 @dataclass(frozen=True)
@@ -46,17 +48,19 @@ class Settings:
         return f"{self.seed}..{self.seed + self.games - 1}"
 
 
-HOLDS, NOT_BORNE_OUT, UNDECIDED = "holds", "not borne out", "undecided"
-
 #: How every report counts (shown in each report; see :mod:`pacman.experiments.power`).
 COUNTING_RULE = (
     "Counting rule: every seed is an independent draw of every random choice in a game "
     "(tie-breaks, random ghosts, varied starts), so win rates and paired tests count seeds; "
     "the number of *distinct* games stands beside them, and a cell whose seeds all play one "
     "game is marked deterministic (its outcome is exact: more seeds add nothing). A claim "
-    "holds when its 95 % interval clears its threshold, is not borne out when the interval "
-    "excludes the effect the lecture implies, and is otherwise *undecided* with the games "
-    "per condition that would give its test 80 % power at that effect.")
+    "*holds* when its 95 % interval lies above its threshold (*but smaller than the "
+    "lecture's effect* when it also lies below the effect the lecture implies), is *not "
+    "borne out* when the interval lies below the threshold, shows *no effect of the "
+    "lecture's size* when it straddles the threshold below that effect, and is otherwise "
+    "*undecided* with the games per condition that would give its test 80 % power at the "
+    "lecture's effect. Only *holds* at one seed range against *not borne out* at another "
+    "would contradict; every other difference between ranges is one of power.")
 
 
 @dataclass
@@ -78,14 +82,20 @@ class Claim:
         return self.holds or self.decision is None or self.decision.decided
 
     @property
+    def kind(self) -> str:
+        """The verdict without its sizes (one of :mod:`pacman.experiments.power`'s)."""
+        if self.decision is not None:
+            return self.decision.kind
+        return HOLDS if self.holds else NOT_BORNE_OUT
+
+    @property
     def verdict(self) -> str:
-        if self.holds:
-            return HOLDS
-        if not self.decided:
+        kind = self.kind
+        if kind == UNDECIDED:
             needed = self.decision.needed if self.decision is not None else None
             return (f"{UNDECIDED} at {self.games} games"
                     + (f" (needs about {needed})" if needed else ""))
-        return NOT_BORNE_OUT
+        return kind
 
     def line(self) -> str:
         """The claim as one Markdown list item."""
@@ -93,15 +103,24 @@ class Claim:
         if self.statistic:
             parts.append(f"Test: {self.statistic}.")
         parts.append(f"Result: {self.evidence}.")
-        if not self.holds and not self.decided:
+        kind, d = self.kind, self.decision
+        if kind == UNDECIDED:
             parts.append("The interval is too wide to decide: more games, not a verdict.")
-        elif not self.holds and self.reason:
+        elif kind == SMALLER and d is not None:
+            parts.append(f"The interval lies above {d.threshold:g} and below the lecture's "
+                         "effect: the effect is real but smaller than the lecture implies.")
+        elif kind == NOT_LECTURE_SIZE and d is not None:
+            sign = (f"; whether it lies above {d.threshold:g} at all would take about "
+                    f"{d.needed} games per condition at the measured size" if d.needed else "")
+            parts.append(f"The interval excludes the lecture's effect but not {d.threshold:g}: "
+                         f"any effect is smaller than the lecture implies{sign}.")
+        if not self.holds and kind != UNDECIDED and self.reason:
             parts.append(f"Most likely reason: {self.reason}")
         return " ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
         data = {"text": self.text, "holds": self.holds, "verdict": self.verdict,
-                "decided": self.decided, "evidence": self.evidence,
+                "kind": self.kind, "decided": self.decided, "evidence": self.evidence,
                 "statistic": self.statistic, "reason": self.reason}
         if self.decision is not None:
             d = self.decision
@@ -170,6 +189,15 @@ def markdown_table(header: list[str], rows: list[list[str]]) -> str:
                       *(line(r) for r in rows)])
 
 
+def verdict_counts(claims: list[Claim]) -> str:
+    """How many claims reached each verdict, in the order of the verdicts."""
+    counts = [(sum(c.kind == kind for c in claims), kind) for kind in
+              (HOLDS, SMALLER, NOT_LECTURE_SIZE, NOT_BORNE_OUT, UNDECIDED)]
+    return (f"of {len(claims)} claims: " + ", ".join(
+        f"{n} {kind}" + (" at this size" if kind == UNDECIDED else "")
+        for n, kind in counts if n) + " (see below)")
+
+
 def claim_figure(claim: Claim, number: int, out: Path) -> str:
     """Draw the claim's interval as ``claims/claim-NN.png`` in ``out``; returns its relative
     path ('' for a claim without an interval)."""
@@ -186,12 +214,8 @@ def write_report(report: Report, settings: Settings) -> Path:
     """Write ``report.md`` and ``results.json`` into ``settings.out``; returns the Markdown path."""
     out = Path(settings.out)
     out.mkdir(parents=True, exist_ok=True)
-    held = sum(c.holds for c in report.claims)
-    open_ = sum(not c.decided for c in report.claims)
-    refuted = len(report.claims) - held - open_
-    verdict = ("every claim holds" if report.all_hold else
-               f"{held} of {len(report.claims)} claims hold, {refuted} not borne out, "
-               f"{open_} undecided at this size (see below)")
+    verdict = ("every claim holds" if report.all_hold and all(
+        c.kind == HOLDS for c in report.claims) else verdict_counts(report.claims))
     lines = [
         f"# {report.title}",
         "",

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from pacman.batch import GameJob
 from pacman.experiments.base import Experiment, Report, Settings, markdown_table
 from pacman.experiments.figures import rates_figure
+from pacman.experiments.power import HOLDS
 from pacman.experiments.games import (Played, add_gif, game_identity, outcome_table,
                                       paired_metric, percent, play, summary_data)
 from pacman.experiments.starts import varied_start_file
@@ -179,7 +180,7 @@ def measure_note(rows: list[list[str]]) -> str:
     for row in rows:
         for i in range(len(LECTURE_COMPARISONS)):
             captures, stops = row[first + i], row[first + len(COMPARISONS) + i]
-            if (captures == "holds") != (stops == "holds"):
+            if captures.startswith(HOLDS) != stops.startswith(HOLDS):  # or "holds, but"
                 better = COMPARISONS[i][0]
                 notes.append(f"{row[0]}, {better}: captures {captures}, stopped from winning "
                              f"{stops}")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
 from pacman.batch.plots import pyplot, save_figure
+from pacman.experiments.power import HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER, UNDECIDED
 from pacman.stats import wilson_interval
 
 if TYPE_CHECKING:  # base draws its claims with this module, late (matplotlib)
@@ -27,6 +28,8 @@ if TYPE_CHECKING:  # base draws its claims with this module, late (matplotlib)
 #: Characters per line of a row label.
 LABEL_WIDTH = 48
 HOLDS_COLOUR, OPEN_COLOUR, FAILS_COLOUR = "#2a7f3f", "#b8860b", "#b03030"
+#: Holds but smaller than the lecture's effect; no effect of the lecture's size.
+SMALLER_COLOUR, NOT_SIZE_COLOUR = "#7fbf7b", "#5b6f9a"
 
 
 def wrap(label: str, width: int = LABEL_WIDTH) -> str:
@@ -38,12 +41,14 @@ def _row_height(labels: Sequence[str]) -> float:
 
 
 def claim_colour(claim: Claim) -> str:
-    return HOLDS_COLOUR if claim.holds else OPEN_COLOUR if not claim.decided else FAILS_COLOUR
+    return {HOLDS: HOLDS_COLOUR, SMALLER: SMALLER_COLOUR, NOT_LECTURE_SIZE: NOT_SIZE_COLOUR,
+            NOT_BORNE_OUT: FAILS_COLOUR, UNDECIDED: OPEN_COLOUR}[claim.kind]
 
 
 def claims_figure(claims: Sequence[Claim], path: str | Path, unit: str = "") -> Path:
     """One row per claim that carries a decision: estimate (dot), 95 % interval (bar), the
-    threshold (black tick) and the lecture's effect (grey tick); green holds, amber undecided,
+    threshold (black tick) and the lecture's effect (grey tick); green holds (light green: but
+    smaller than the lecture's effect), blue no effect of the lecture's size, amber undecided,
     red not borne out. Rows of different units share the axis only if ``unit`` says so."""
     rows = [c for c in claims if c.decision is not None]
     plt = pyplot()

@@ -222,10 +222,10 @@ class Paired:
         return self._side(1, margin)
 
     def decision(self, effect: float, threshold: float = 0.0) -> Decision:
-        """Holds, not borne out, or undecided (:func:`~pacman.experiments.power.
-        decide_interval`) for "the difference exceeds ``threshold``" where the lecture implies
-        ``effect``. One distinct pair decides nothing, and more seeds of it would not either:
-        decided, not holding. A constant difference is decided by the sign test."""
+        """The verdict (:func:`~pacman.experiments.power.decide_interval`) for "the
+        difference exceeds ``threshold``" where the lecture implies ``effect``. One distinct
+        pair decides nothing, and more seeds of it would not either: decided, not holding. A
+        constant difference is decided by the sign test, exactly."""
         d = self.difference
         if self.distinct_pairs < 2 or math.isnan(self.low):
             undecidable = self.distinct_pairs >= 2  # one seed: more seeds would decide
@@ -233,10 +233,11 @@ class Paired:
                             max(2 * d.n, 6) if undecidable else None, threshold, effect,
                             self.what)
         if self.low == self.high:
-            holds = self._side(1, threshold)
-            decided = holds or d.difference <= threshold or self.distinct_pairs >= 6
-            return Decision(holds, decided, d.difference, self.low, self.high,
-                            None if decided else SIGN_TEST_PAIRS, threshold, effect, self.what)
+            if self._side(1, threshold) or d.difference <= threshold:
+                return decide_interval(d.difference, d.difference, d.difference, d.n, 0.0,
+                                       effect, threshold, exact=True, unit=self.what)
+            return Decision(False, False, d.difference, self.low, self.high, SIGN_TEST_PAIRS,
+                            threshold, effect, self.what)
         return decide_interval(d.difference, self.low, self.high, d.n,
                                paired_sd(d.low, d.high, d.n), effect, threshold,
                                unit=self.what)

@@ -1,11 +1,29 @@
-"""Deciding a claim with power: "holds", "not borne out", or "undecided at N games".
+"""Deciding a claim with power: five verdicts, and which of them contradict each other.
 
-A claim compares a measured quantity with the effect the lecture implies. An interval that
-lies above the claim's threshold says it holds; one whose upper end lies below the lecture's
-effect says the effect, if there is one, is smaller than the lecture implies: not borne out.
-Anything between is too wide to decide either way, and the report says so with the number of
-games per condition that would give the test 80 % power at the lecture's effect (from the
-spread this run measured), never "not borne out".
+A claim says that a measured difference exceeds a *threshold* (0, or a stated practical minimum
+such as one dot), and the lecture implies a size, its *effect* (above the threshold). The 95 %
+interval of the difference decides, against both:
+
+* **holds**: the interval lies above the threshold and reaches the lecture's effect;
+* **holds, but smaller than the lecture's effect**: above the threshold, wholly below the effect;
+* **no effect of the lecture's size**: the interval straddles the threshold and lies wholly
+  below the effect (the lecture's size is excluded; whether there is any effect is open);
+* **not borne out**: the interval lies wholly below the threshold (the opposite of the claim);
+* **undecided at N games (needs about M)**: it straddles the threshold and reaches the effect,
+  too wide to say anything; M games per condition give the test 80 % power at the effect.
+
+Each verdict states where the true difference lies (above the threshold; between it and the
+effect; below the effect; below the threshold; anywhere). Two verdicts *contradict* each other
+only when those statements exclude each other: a claim that holds (either way) at one seed range
+and is not borne out at another. One of the two intervals must then miss the true difference
+on one side (2.5 % each): with a normal estimate of the same spread at both ranges the chance
+is largest when the true difference equals the threshold, 2 x 2.5 % x 2.5 % = 0.125 % per
+claim, and smaller at any other true difference (about 8 % that any of 66 claims does). Every
+other change of verdict between seed ranges is a question of power: *holds* against *undecided*
+or *no effect of the lecture's size* (the sign is open at one range), or *holds* against *holds,
+but smaller* (the size is open at one range). The rule the verdicts replace called an interval
+"not borne out" as soon as it excluded the lecture's effect, so a true difference between the
+threshold and the effect held at one range and was not borne out at the next.
 
 Counting rule: every seed is an independent draw of every random choice of a game (tie-breaks,
 random ghosts, varied starts), so intervals count seeds; the number of *distinct* games is
@@ -26,10 +44,24 @@ POWER, CONFIDENCE = 0.8, 0.95
 MOST_GAMES = 100_000
 
 
+#: The verdicts (see the module docstring); "undecided" is shown with its sizes.
+HOLDS = "holds"
+SMALLER = "holds, but smaller than the lecture's effect"
+NOT_LECTURE_SIZE = "no effect of the lecture's size"
+NOT_BORNE_OUT = "not borne out"
+UNDECIDED = "undecided"
+#: The verdicts that say the claim is true (the difference lies above its threshold).
+HOLDING = (HOLDS, SMALLER)
+
+
 @dataclass(frozen=True)
 class Decision:
-    """How a claim's test came out: ``holds``; ``decided`` (False: the interval is too wide,
-    see ``needed``); the estimate and its interval in the claim's unit, for figures."""
+    """How a claim's test came out: ``holds`` (the interval lies above the threshold);
+    ``decided`` (False: undecided, see ``needed``); the estimate and its interval in the
+    claim's unit, for figures; ``verdict`` one of the verdicts above ('' for the plain
+    reading of ``holds`` and ``decided``: holds, not borne out or undecided). ``needed``: the
+    games per condition for 80 % power at the effect (undecided) or, for "no effect of the
+    lecture's size", to tell the measured estimate from the threshold."""
 
     holds: bool
     decided: bool
@@ -40,6 +72,20 @@ class Decision:
     threshold: float = 0.0
     effect: float | None = None
     unit: str = ""
+    verdict: str = ""
+
+    @property
+    def kind(self) -> str:
+        """The verdict, without its sizes."""
+        if self.verdict:
+            return self.verdict
+        return HOLDS if self.holds else NOT_BORNE_OUT if self.decided else UNDECIDED
+
+
+def contradicts(first: str, second: str) -> bool:
+    """Whether two verdicts (kinds) of one claim cannot both be right: one says the difference
+    lies above the threshold, the other below it. Every other pair differs in power only."""
+    return {first, second} & set(HOLDING) != set() and NOT_BORNE_OUT in (first, second)
 
 
 def games_for_power(sd: float, effect: float, power: float = POWER) -> int:
@@ -76,19 +122,29 @@ def decide_interval(estimate: float, low: float, high: float, n: int, sd: float,
     difference of ``effect`` (> ``threshold``). ``exact``: the estimate has no sampling error
     (one deterministic game, or a sign test that already decided); ``low``/``high`` equal it.
 
-    Holds if ``low > threshold``; not borne out if ``high < effect`` (or exact and not above
-    the threshold); otherwise undecided, with the games needed for 80 % power at ``effect``.
+    Above the threshold: holds (smaller than the lecture's effect if ``high < effect``); below
+    it (``high < threshold``): not borne out; straddling it and below the effect: no effect of
+    the lecture's size; otherwise undecided, with the games needed for 80 % power at ``effect``.
     """
     if exact:
-        return Decision(estimate > threshold, True, estimate, estimate, estimate, None,
-                        threshold, effect, unit)
-    needed = games_for_power(sd, effect - threshold)
+        low = high = estimate
     if low > threshold:
-        return Decision(True, True, estimate, low, high, needed, threshold, effect, unit)
+        verdict = SMALLER if high < effect else HOLDS
+        needed = None if exact else games_for_power(sd, effect - threshold)
+        return Decision(True, True, estimate, low, high, needed, threshold, effect, unit,
+                        verdict)
+    if high < threshold or exact:
+        return Decision(False, True, estimate, low, high, None, threshold, effect, unit,
+                        NOT_BORNE_OUT)
     if high < effect:
-        return Decision(False, True, estimate, low, high, needed, threshold, effect, unit)
-    return Decision(False, False, estimate, low, high, max(n + 1, needed), threshold, effect,
-                    unit)
+        # The sign is open: the games it would take at the measured size, if that is above.
+        needed = (games_for_power(sd, estimate - threshold) if estimate > threshold
+                  else None)
+        return Decision(False, True, estimate, low, high, needed, threshold, effect, unit,
+                        NOT_LECTURE_SIZE)
+    return Decision(False, False, estimate, low, high,
+                    max(n + 1, games_for_power(sd, effect - threshold)), threshold, effect,
+                    unit, UNDECIDED)
 
 
 def decide_rate(successes: int, n: int, threshold: float, *, above: bool,

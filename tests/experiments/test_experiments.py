@@ -5,8 +5,10 @@ game of every cell, and a run repeated with the same seed gives the same numbers
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +16,9 @@ from pacman import experiments
 from pacman.batch.store import read_store
 from pacman.cli import main
 from pacman.experiments import Settings, write_report
-from pacman.experiments.power import Decision
+from pacman.experiments.power import (HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER,
+                                      UNDECIDED, Decision, contradicts, decide_interval,
+                                      paired_sd)
 
 #: Reduced settings per experiment (fewer mazes, depths or settings than the full run).
 SMALL = {
@@ -78,7 +82,7 @@ def test_each_experiment_reports_claims_tests_verdicts_and_replays(name, tmp_pat
     text = (tmp_path / "report.md").read_text()
     assert text.startswith("# ") and "seeds 0.." in text
     assert re.search(r"software: pacman-arena \S+(, commit [0-9a-f]{4,})?", text)
-    assert "not borne out" in text or "undecided" in text or report.all_hold
+    assert all(f"- **{claim.verdict}**: {claim.text}." in text for claim in report.claims)
     assert "Counting rule" in text
     for filename, _ in report.figures:
         assert (tmp_path / filename).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -110,24 +114,65 @@ def test_each_experiment_at_full_size_states_a_test_and_verdict_for_every_claim(
 
 
 def reversals(first: experiments.Report, second: experiments.Report) -> list[str]:
-    """Claims that hold in one report and are not borne out in the other (an undecided claim
-    reverses nothing: it asks for more games)."""
+    """Claims whose verdicts in the two reports contradict each other: holds (either way) in
+    one, not borne out in the other. Every other change (holds against undecided or no effect
+    of the lecture's size, holds against holds but smaller) is a question of power."""
     other = {c.text: c for c in second.claims}
     assert set(other) == {c.text for c in first.claims}
-    return [c.text for c in first.claims
-            if c.decided and other[c.text].decided and c.holds != other[c.text].holds]
+    return [c.text for c in first.claims if contradicts(c.kind, other[c.text].kind)]
 
 
-def test_a_reversal_is_a_decided_claim_that_changes_sides():
-    def report(*claims: tuple[bool, bool]) -> experiments.Report:
+def test_a_reversal_is_a_claim_that_holds_at_one_range_and_is_not_borne_out_at_the_other():
+    def report(*kinds: str) -> experiments.Report:
         made = experiments.Report("t", "t", "")
-        for n, (holds, decided) in enumerate(claims):
-            made.claim(f"c{n}", holds, "e", "s", "r", Decision(holds, decided, 0, 0, 0), 9)
+        for n, kind in enumerate(kinds):
+            holds = kind in (HOLDS, SMALLER)
+            made.claim(f"c{n}", holds, "e", "s", "r",
+                       Decision(holds, kind != UNDECIDED, 0, 0, 0, verdict=kind), 9)
         return made
 
-    seed_0 = report((True, True), (False, True), (False, False), (True, True))
-    seed_1000 = report((True, True), (False, False), (True, True), (False, True))
-    assert reversals(seed_0, seed_1000) == ["c3"]
+    seed_0 = report(HOLDS, NOT_BORNE_OUT, UNDECIDED, HOLDS, SMALLER, HOLDS, SMALLER)
+    seed_1000 = report(HOLDS, UNDECIDED, HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER,
+                       NOT_BORNE_OUT)
+    assert reversals(seed_0, seed_1000) == ["c3", "c6"]
+
+
+#: The claims that reversed under the old rule at full size, seeds 0 and 1000 (60 seeds each):
+#: (estimate, low, high) of each range, the lecture's effect, and the verdicts they now get.
+REVERSED = {
+    "coordination, fixed starts: joint minimax, captures":
+        ((-0.0167, -0.1055, 0.0722), (0.1167, 0.0205, 0.2129), 0.25,
+         (NOT_LECTURE_SIZE, SMALLER)),
+    "coordination, fixed starts: joint minimax, stopped from winning":
+        ((-0.0333, -0.1495, 0.0828), (0.1167, 0.0093, 0.2240), 0.25,
+         (NOT_LECTURE_SIZE, SMALLER)),
+    "smallClassic, starts within 3: joint minimax, stopped from winning":
+        ((0.15, 0.0352, 0.2648), (0.0, -0.0951, 0.0951), 0.25, (HOLDS, NOT_LECTURE_SIZE)),
+    "mediumClassic, starts within 3: joint minimax, captures":
+        ((0.0333, -0.0614, 0.1281), (0.1, 0.0085, 0.1915), 0.25,
+         (NOT_LECTURE_SIZE, SMALLER)),
+}
+
+
+@pytest.mark.parametrize("claim", list(REVERSED))
+def test_the_claims_that_reversed_between_seeds_0_and_1000_no_longer_contradict(claim):
+    *ranges, effect, expected = REVERSED[claim]
+    kinds = []
+    for estimate, low, high in ranges:
+        sd = paired_sd(low, high, 60)
+        kinds.append(decide_interval(estimate, low, high, 60, sd, effect).kind)
+    assert tuple(kinds) == expected and not contradicts(*kinds)
+    # The old rule read an interval below the lecture's effect as "not borne out".
+    assert any(low > 0 for _, low, _ in ranges) and any(
+        low <= 0 and high < effect for _, low, high in ranges)
+
+
+def stored_or_fresh(name: str, seed: int, tmp_path) -> Path:
+    """Where the full-size run of ``name`` at ``seed`` goes: ``$PACMAN_ARENA_EXPERIMENT_RUNS/
+    NAME-SEED`` when that variable names a folder of complete runs (resumed in place: only the
+    report is written again), else a fresh folder (every game played)."""
+    runs = os.environ.get("PACMAN_ARENA_EXPERIMENT_RUNS")
+    return Path(runs) / f"{name}-{seed}" if runs else tmp_path / str(seed)
 
 
 @pytest.mark.slow
@@ -136,7 +181,8 @@ def test_no_verdict_reverses_between_seeds_0_and_1000_at_full_size(name, tmp_pat
     experiment = experiments.get(name)
     reports = []
     for seed in (0, 1000):
-        settings = Settings(games=experiment.games, seed=seed, out=tmp_path / str(seed))
+        settings = Settings(games=experiment.games, seed=seed,
+                            out=stored_or_fresh(name, seed, tmp_path))
         reports.append(experiment.run(settings))
         write_report(reports[-1], settings)
     assert reversals(*reports) == []
