@@ -238,7 +238,30 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
 
 def replay_end(result: GameResult) -> GameState:
     """The last state of :func:`replay_states` (the same checks, the same errors), without
-    keeping or yielding the states between: what checking a stored game costs."""
+    keeping or yielding the states between: what checking a stored game costs.
+
+    The actions are played by the rules' own replay (:func:`pacman.rules.replay`); the turn
+    order fixes who plays each action, so Pacman's moves and the move cap are counted rather
+    than followed move by move. A recording that breaks any rule (an illegal action, one after
+    the end or the cap) is replayed again move by move, for the error that names its move."""
+    from pacman import rules
+
+    state = _replay_start(result)
+    actions, agents = result.actions, len(state[1])
+    if state[7] != 0 or (result.max_moves is not None
+                         and len(actions) > result.max_moves * agents):
+        return _replay_end_move_by_move(result)  # refused at the cap, in its order of checks
+    try:
+        state = rules.replay(state, actions)
+    except PacmanError:
+        return _replay_end_move_by_move(result)
+    # agent 0 plays actions 1, 1 + agents, 1 + 2 * agents, ...
+    check_ending(result, state, (len(actions) + agents - 1) // agents)
+    return state
+
+
+def _replay_end_move_by_move(result: GameResult) -> GameState:
+    """:func:`replay_end`, one move at a time: each error names the move it is about."""
     state = _replay_start(result)
     cap = result.max_moves if result.max_moves is not None else len(result.actions) + 1
     pacman_moves = 0
