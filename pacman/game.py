@@ -42,7 +42,7 @@ from pacman.errors import ReplayError as ReplayError
 from pacman.layout import Layout, parse_layout
 from pacman.files import check_readable_file
 from pacman.recording import (check_cap, check_ending, check_result_data, check_shipped_maze,
-                              game_of_line)
+                              game_of_line, is_text_list)
 from pacman.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
 from pacman.outcome import Outcome
 from pacman.state import GameState, state_class
@@ -287,7 +287,7 @@ def _replay_start(result: GameResult) -> GameState:
     """The initial state of a recorded game, after checking its actions' type, its maze (a
     shipped maze's name must come with its text) and its rules."""
     actions = result.actions
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not is_text_list(actions):
         raise ReplayError("the recording's actions are not a list of action names")
     if not isinstance(result.layout_text, str) or not isinstance(result.layout, str):
         raise ReplayError("the recording holds no maze text")

@@ -15,6 +15,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from pacman.outcome import FAILURES, OUTCOMES, parse_outcome
+from pacman.recording import is_text_list
 
 
 def _integer(value: Any) -> bool:
@@ -68,7 +69,7 @@ RESULT_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "outcome": (lambda v: parse_outcome(v) is not None, f"one of {', '.join(OUTCOMES)}"),
     "score": (_integer, "a whole number"),
     "moves": (_natural, "a whole number of 0 or more"),
-    "actions": (_list_of(_text), "a list of action names"),
+    "actions": (is_text_list, "a list of action names"),
     "think_time": (_list_of(_seconds), "a list of seconds"),
     "max_move_time": (_list_of(_seconds), "a list of seconds"),
     "decisions": (_list_of(_natural), "a list of whole numbers"),

@@ -16,6 +16,7 @@ from pacman.errors import PacmanError
 from pacman.game import AgentSpec, GameResult, _replay_end_move_by_move, replay_end, replay_states
 from pacman.game_loop import run_game
 from pacman.outcome import Outcome
+from pacman.recording import is_text_list
 from pacman.state import RULES_VARIANTS, GameState
 
 from .helpers import PROPERTY, RandomAgent
@@ -147,3 +148,10 @@ def test_a_move_after_the_cap_is_refused_naming_it(rules_name):
     with pytest.raises(PacmanError, match="move 16 of the recording comes after the game's "
                                           r"move cap \(5 Pacman moves\)"):
         replay_end(longer)
+
+
+@pytest.mark.parametrize("value, text", [
+    ([], True), (["North", "Stop"], True), (["North", 3], False), ([None], False),
+    ([["North"]], False), ("North", False), (("North",), False), (None, False)])
+def test_a_list_of_action_names_is_a_list_of_text_only(value, text):
+    assert is_text_list(value) is text
