@@ -5,7 +5,7 @@ A store is a file anyone can edit; a record that is not what :func:`record_line`
 be refused (with its line number, by :mod:`pacman.batch.store`), never counted: an outcome
 ``"banana"`` or a score ``"NaN"`` would otherwise skew a table in silence, and a well-typed
 edit (a loss turned into a win) is caught only by replaying the game's actions on its maze
-text (:func:`check_replay`, about 0.6 ms of CPU a game).
+text (:func:`check_replay`; checking a record in full costs about 0.3 ms of CPU).
 """
 
 from __future__ import annotations
