@@ -248,9 +248,11 @@ def replay_end(result: GameResult) -> GameState:
 
     state = _replay_start(result)
     actions, agents = result.actions, len(state[1])
+    # the count below needs Pacman to move first; a game longer than its cap is refused move
+    # by move, where the cap's error comes in its order among the others
     if state[7] != 0 or (result.max_moves is not None
                          and len(actions) > result.max_moves * agents):
-        return _replay_end_move_by_move(result)  # refused at the cap, in its order of checks
+        return _replay_end_move_by_move(result)
     try:
         state = rules.replay(state, actions)
     except PacmanError:
