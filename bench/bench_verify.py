@@ -17,9 +17,11 @@ other work still gives comparable figures; the report is timed both ways.
   record sealed (a store this user's batches wrote) and once with none (a store from someone
   else: every game replayed), with its peak memory. The stores are written to a temporary
   folder and removed (``--keep DIR``: written there and kept, or reused if there).
+* CPU microseconds a game to replay those games with every check, move by move (the rules'
+  move function once a move, as replays did before) and by :func:`pacman.rules.replay`;
 * ``--baseline DIR``: the same reports also run by the checkout in ``DIR`` (e.g. an older
   revision unpacked with ``git archive REV | tar -x -C DIR``), each right after this one's,
-  so that both are measured side by side under the same load.
+  so that both are measured side by side under the same load, with their ratios.
 """
 
 from __future__ import annotations
@@ -71,6 +73,22 @@ def verify_rate(lines: list[str], repeats: int = 3) -> float:
             parse_record(line)
         best = max(best, len(lines) / (time.process_time() - began))
     return best
+
+
+def replay_times(lines: list[str], repeats: int = 3) -> tuple[float, float]:
+    """CPU microseconds a game to replay the games of ``lines`` to their end with every check
+    (:func:`pacman.game.replay_end`), move by move and by the rules' replay, side by side."""
+    from pacman.game import GameResult, _replay_end_move_by_move, replay_end
+
+    games = [GameResult.from_dict(json.loads(line)["result"]) for line in lines]
+    best = {_replay_end_move_by_move: float("inf"), replay_end: float("inf")}
+    for _ in range(repeats):
+        for replay in best:
+            began = time.process_time()
+            for game in games:
+                replay(game)
+            best[replay] = min(best[replay], time.process_time() - began)
+    return best[_replay_end_move_by_move] * 1e6 / len(games), best[replay_end] * 1e6 / len(games)
 
 
 def write_big_store(lines: list[str], size: int, path: Path, sealed: bool) -> None:
@@ -127,6 +145,9 @@ def main() -> None:
     print(f"verified (replay): {verified:9.1f} games/s ({verified / played:.0f}x the playing "
           f"rate; {1000 / verified:.2f} ms a game)")
     print(f"sealed records:    {sealed_rate:9.1f} games/s")
+    by_move, by_rules = replay_times([unsealed(line) for line in lines])
+    print(f"replay alone:      {by_move:9.1f} us a game move by move (the rules' successor "
+          f"per move, as before), {by_rules:.1f} us by rules.replay ({by_rules / by_move:.2f})")
     roots = [("this checkout", ROOT)]
     if args.baseline:
         roots.append(("baseline " + args.baseline, Path(args.baseline).resolve()))
@@ -137,13 +158,19 @@ def main() -> None:
             if not path.exists():
                 write_big_store(lines, args.big, path, sealed)
             size = path.stat().st_size
+            timings = []
             for name, root in roots:
                 seconds, cpu, memory, games = timed_report(path, root)
+                timings.append((seconds, cpu))
                 print(f"report of a {args.big:,}-game store ({size / 1e6:.0f} MB, "
                       f"{'sealed by this user' if sealed else 'no seals: every game replayed'}"
                       f") by {name}: {seconds:.1f} s wall, {cpu:.1f} s CPU, peak "
                       f"{memory:,} MB ({games:,} games counted; load average "
                       f"{os.getloadavg()[0]:.1f})", flush=True)
+            if len(timings) == 2:
+                (seconds, cpu), (old_seconds, old_cpu) = timings
+                print(f"  this checkout / baseline: {seconds / old_seconds:.2f} of the wall "
+                      f"time, {cpu / old_cpu:.2f} of the CPU time", flush=True)
 
 
 if __name__ == "__main__":

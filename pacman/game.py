@@ -42,7 +42,7 @@ from pacman.errors import ReplayError as ReplayError
 from pacman.layout import Layout, parse_layout
 from pacman.files import check_readable_file
 from pacman.recording import (check_cap, check_ending, check_result_data, check_shipped_maze,
-                              game_of_line)
+                              game_of_line, is_text_list)
 from pacman.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
 from pacman.outcome import Outcome
 from pacman.state import GameState, state_class
@@ -238,7 +238,32 @@ def replay_states(result: GameResult) -> Iterator[GameState]:
 
 def replay_end(result: GameResult) -> GameState:
     """The last state of :func:`replay_states` (the same checks, the same errors), without
-    keeping or yielding the states between: what checking a stored game costs."""
+    keeping or yielding the states between: what checking a stored game costs.
+
+    The actions are played by the rules' own replay (:func:`pacman.rules.replay`); the turn
+    order fixes who plays each action, so Pacman's moves and the move cap are counted rather
+    than followed move by move. A recording that breaks any rule (an illegal action, one after
+    the end or the cap) is replayed again move by move, for the error that names its move."""
+    from pacman import rules
+
+    state = _replay_start(result)
+    actions, agents = result.actions, len(state[1])
+    # the count below needs Pacman to move first; a game longer than its cap is refused move
+    # by move, where the cap's error comes in its order among the others
+    if state[7] != 0 or (result.max_moves is not None
+                         and len(actions) > result.max_moves * agents):
+        return _replay_end_move_by_move(result)
+    try:
+        state = rules.replay(state, actions)
+    except PacmanError:
+        return _replay_end_move_by_move(result)
+    # agent 0 plays actions 1, 1 + agents, 1 + 2 * agents, ...
+    check_ending(result, state, (len(actions) + agents - 1) // agents)
+    return state
+
+
+def _replay_end_move_by_move(result: GameResult) -> GameState:
+    """:func:`replay_end`, one move at a time: each error names the move it is about."""
     state = _replay_start(result)
     cap = result.max_moves if result.max_moves is not None else len(result.actions) + 1
     pacman_moves = 0
@@ -264,7 +289,7 @@ def _replay_start(result: GameResult) -> GameState:
     """The initial state of a recorded game, after checking its actions' type, its maze (a
     shipped maze's name must come with its text) and its rules."""
     actions = result.actions
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not is_text_list(actions):
         raise ReplayError("the recording's actions are not a list of action names")
     if not isinstance(result.layout_text, str) or not isinstance(result.layout, str):
         raise ReplayError("the recording holds no maze text")

@@ -77,8 +77,7 @@ def check_result_data(data: Any) -> dict[str, Any]:
             and isinstance(a.get("options", {}), dict) for a in agents)):
         raise RecordError(f"'agents' must be a list of {count} objects with a 'name' (one per "
                           f"agent), not {_shown(agents)}")
-    actions = values.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not is_text_list(values.get("actions")):
         raise RecordError("'actions' must be a list of action names")
     for name, test, wanted in (("think_time", _SECONDS[0], "seconds"),
                                ("max_move_time", _SECONDS[0], "seconds"),
@@ -101,6 +100,18 @@ def check_result_data(data: Any) -> dict[str, Any]:
     # statistics written before they had limits (NaN, odd types, megabytes) are left out
     values["agent_stats"] = bounded_stats(stats)[0]
     return values
+
+
+def is_text_list(value: Any) -> bool:
+    """Whether ``value`` is a list whose every item is text (a game's actions: checked three
+    times a stored game, hundreds of items each)."""
+    if not isinstance(value, list):
+        return False
+    try:
+        "".join(value)  # refuses any item that is not text, without a Python call per item
+    except TypeError:
+        return False
+    return True
 
 
 def _shown(value: Any) -> str:

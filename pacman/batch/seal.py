@@ -1,7 +1,7 @@
 """Seals: a keyed checksum on each store record a batch of this user writes.
 
-Replaying every stored game before it is counted costs about 0.6 ms of CPU a game (see
-``bench/bench_verify.py``): about a minute of CPU for a store of 100,000 games. A record this
+Checking and replaying every stored game before it is counted costs about 0.3 ms of CPU a game
+(see ``bench/bench_verify.py``): about 35 s of CPU for a store of 100,000 games. A record this
 user's own batch wrote, from a game the engine had just played, need not be replayed again: the
 batch appends ``"seal": HMAC-SHA256(key, record)`` (its first 32 hex digits) as the record's
 last field, with a key only this user can read (``$XDG_CONFIG_HOME/pacman-arena/seal.key``,

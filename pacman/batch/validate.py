@@ -5,7 +5,7 @@ A store is a file anyone can edit; a record that is not what :func:`record_line`
 be refused (with its line number, by :mod:`pacman.batch.store`), never counted: an outcome
 ``"banana"`` or a score ``"NaN"`` would otherwise skew a table in silence, and a well-typed
 edit (a loss turned into a win) is caught only by replaying the game's actions on its maze
-text (:func:`check_replay`, about 0.6 ms of CPU a game).
+text (:func:`check_replay`; checking a record in full costs about 0.3 ms of CPU).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from pacman.outcome import FAILURES, OUTCOMES, parse_outcome
+from pacman.recording import is_text_list
 
 
 def _integer(value: Any) -> bool:
@@ -68,7 +69,7 @@ RESULT_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "outcome": (lambda v: parse_outcome(v) is not None, f"one of {', '.join(OUTCOMES)}"),
     "score": (_integer, "a whole number"),
     "moves": (_natural, "a whole number of 0 or more"),
-    "actions": (_list_of(_text), "a list of action names"),
+    "actions": (is_text_list, "a list of action names"),
     "think_time": (_list_of(_seconds), "a list of seconds"),
     "max_move_time": (_list_of(_seconds), "a list of seconds"),
     "decisions": (_list_of(_natural), "a list of whole numbers"),

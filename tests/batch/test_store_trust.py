@@ -132,3 +132,15 @@ def test_report_and_resume_run_nothing_a_store_names(capsys, store, tmp_path):
         code, out, err = run_cli(capsys, *argv)
         assert code == 0, err
     assert not (tmp_path / "PAYLOAD_RAN").exists()
+
+
+@pytest.mark.parametrize("bad", [7, None, ["North"], {"a": 1}])
+def test_actions_holding_anything_but_action_names_are_refused(capsys, store, tmp_path, bad):
+    games = records(store)
+    games[3]["result"]["actions"][5] = bad
+    rewrite(store, games[3], 3)
+    refused_everywhere(capsys, store, tmp_path, 3, "actions")
+    recording = tmp_path / "game.json"
+    recording.write_text(json.dumps(games[3]["result"]) + "\n")
+    code, _, err = run_cli(capsys, "--replay", str(recording), "--display", "none")
+    one_line_error(code, err, str(recording), "'actions' must be a list of action names")
