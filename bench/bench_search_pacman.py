@@ -11,7 +11,8 @@ E. The cost per call of the ``better`` evaluation today and at the baseline revi
    (``bench/baseline.py`` imports that revision's search code, evaluation and Pacman adapter
    beside today's), on the leaves searches value.
 1. Speed: nodes generated per second by minimax, alpha-beta, alpha-beta with evaluation
-   ordering, alpha-beta with a transposition table and uniform expectimax at a fixed depth,
+   ordering, alpha-beta with a transposition table, uniform expectimax and iterative deepening
+   with the previous iteration's best moves first (the deepening agent's search) at a fixed depth,
    today and at the baseline revision, alternately in one process (same nodes, checked).
 O. Move ordering: nodes, ordering evaluations and CPU time of alpha-beta and iterative
    deepening under no ordering, evaluation ordering (every child generated and scored) and the
@@ -86,6 +87,9 @@ def speed_runs(search, game_type, evaluation, depth: int):
         ("alpha-beta + transposition table",
          lambda s: search.alphabeta(game, s, depth=depth, table=search.TranspositionTable())),
         ("expectimax (uniform ghosts)", lambda s: search.expectimax(uniform, s, depth=depth)),
+        # the deepening agent's search: a table, the previous iteration's best moves first
+        ("deepening (table, best moves first)",
+         lambda s: search.iterative_deepening(game, s, max_depth=depth, reorder="all", table=True)),
     ]
 
 
@@ -111,8 +115,10 @@ def speed(positions: list[GameState], depth: int, repeats: int, baseline_rev: st
         results: list = []
         new_time = old_time = math.inf
         for _ in range(repeats):
-            new_time = min(new_time, cpu_best_of(1, lambda: results.append([run(s) for s in positions])))
-            old_time = min(old_time, cpu_best_of(1, lambda: results.append([old_run(s) for s in positions])))
+            new_time = min(new_time, cpu_best_of(
+                1, lambda run=run, results=results: results.append([run(s) for s in positions])))
+            old_time = min(old_time, cpu_best_of(
+                1, lambda run=old_run, results=results: results.append([run(s) for s in positions])))
         nodes = sum(r.stats.nodes_generated for r in results[0])
         old_nodes = sum(r.stats.nodes_generated for r in results[1])
         if nodes != old_nodes or [r.value for r in results[0]] != [r.value for r in results[1]]:
@@ -169,7 +175,8 @@ def ordering_cost(positions: list[GameState], depth: int, repeats: int) -> None:
     print(f"   {'search':52s} {'nodes':>9s} {'order evals':>11s} {'seconds':>8s}")
     for name, run in rows:
         results: list = []
-        seconds = cpu_best_of(repeats, lambda: results.append([run(s) for s in positions]))
+        seconds = cpu_best_of(repeats, lambda run=run, results=results: results.append(
+            [run(s) for s in positions]))
         stats = [r.stats for r in results[-1]]
         print(f"   {name:52s} {sum(s.nodes_generated for s in stats):9,d} "
               f"{sum(s.ordering_evaluations for s in stats):11,d} {seconds:8.3f}", flush=True)

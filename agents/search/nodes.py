@@ -83,7 +83,7 @@ class NodeTools:
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
         "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "cache_tools",
+        "plain_leaves", "hook", "last_pv", "expand", "node_functions", "loop_tools",
         "generate_child", "score_child", "leaf", "watcher",
     )
 
@@ -123,32 +123,32 @@ class NodeTools:
         #: leaves are valued by a bare call: no evaluation cache, no trace of them, no watcher
         self.plain_leaves = (self.eval_cache is None and self.evaluated_trace is None
                              and self.watcher is None)
-        #: MAX/MIN nodes need no more than the game's order, bare leaves and no table
-        self.plain_nodes = self.plain_leaves and not self.reorders and self.entries is None
         #: what every generated state is passed to: ``None``, the trace's append, or a closure
         #: that also looks at the clock (see :meth:`on_generate`)
         self.hook = _generation_hook(self.generated_trace, self.deadline, self.clock, self.watcher)
         self.last_pv: tuple = ()
+        #: ``expand(state, depth) -> (kind, actions, depth below)``: how a subclass reads a node
+        #: without the game's protocol methods, or ``None`` to call them (a closure, never a
+        #: bound method: see :meth:`bind`)
+        self.expand: Callable[[Any, Any], tuple[NodeKind, Sequence[Any], Any]] | None = None
         self.bind()
 
     def bind(self) -> None:
         """Gather what a node function reads into tuples, one unpacking each instead of an
         attribute load per name (call again after replacing one of the game's functions).
 
-        ``node_functions``: ``(is_end, kind, actions, ends_unit)``; ``loop_tools``:
-        ``(counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns)`` with
+        ``node_functions``: ``(is_end, kind, actions, ends_unit, expand)``; ``loop_tools``:
+        ``(counters, successor, hook, prune, utility, evaluate, leaf, learns, watcher)`` with
         ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
-        ``cache_tools``: ``(counters, evaluation cache, key_of, trace of evaluated states)``;
         ``leaf(state, value_of, terminal_leaf)``: a leaf's value through the cache, counted.
         """
-        self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
-        self.cache_tools = (self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
-        self.leaf = _leaf_valuer(*self.cache_tools)
+        self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit, self.expand)
+        self.leaf = _leaf_valuer(self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
         if self.watcher is not None:
             self.leaf = _watched_leaf(self.leaf, self.watcher)
-        self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.is_end,
-                           self.utility, self.evaluate, None if self.plain_leaves else self.leaf,
-                           self.orderer is not None)
+        self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.utility,
+                           self.evaluate, None if self.plain_leaves else self.leaf,
+                           self.orderer is not None, self.watcher)
         # What an evaluation ordering calls once per child: closures over the above, the
         # cheapest call there is (the same as generate()). No tool is a bound method of the
         # search: a search referring to itself would live on, table and all, until the cyclic
