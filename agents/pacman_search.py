@@ -138,24 +138,26 @@ class PacmanSearch(Search):
             # Leaves are valued here as leaf_value() would value them, a call less each.
             if child[8] is not None:
                 self.last_pv = ()
-                if cache is not None and (leaf := cache.get(child)) is not None:
-                    counters.cache_hits += 1
-                else:
+                if cache is None:
                     leaf = child[6]
                     counters.terminal_utilities += 1
-                    if cache is not None:
-                        cache[child] = leaf
+                elif (leaf := cache.get(child)) is not None:
+                    counters.cache_hits += 1
+                else:
+                    leaf = cache[child] = child[6]
+                    counters.terminal_utilities += 1
                 signed = sign * leaf
             elif depth == 0:
                 self.last_pv = ()
                 counters.depth_cuts += 1
-                if cache is not None and (leaf := cache.get(child)) is not None:
-                    counters.cache_hits += 1
-                else:
+                if cache is None:
                     leaf = evaluate(child)
                     counters.static_evaluations += 1
-                    if cache is not None:
-                        cache[child] = leaf
+                elif (leaf := cache.get(child)) is not None:
+                    counters.cache_hits += 1
+                else:
+                    leaf = cache[child] = evaluate(child)
+                    counters.static_evaluations += 1
                 signed = sign * leaf
             else:
                 signed = sign * self.fast_value(child, depth, alpha, beta)
