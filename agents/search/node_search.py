@@ -17,15 +17,11 @@ reordering, cached leaves and the watcher only where each would act.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .game import Game, NodeKind
+from .game import NodeKind
 from .nodes import _UNSET, INF, ChanceNodeError, NodeTools, OpponentModel, SearchTimeout
-from .result import Counters
 from .table import EXACT, LOWER, UPPER, bound_flag
-
-if TYPE_CHECKING:
-    from .core import SearchConfig
 
 __all__ = ["INF", "ChanceNodeError", "OpponentModel", "Search", "SearchTimeout"]
 
@@ -44,16 +40,13 @@ class Search(NodeTools):
 
     __slots__ = ()
 
-    def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
-                 traces: tuple[list[Any], list[Any]] | None) -> None:
-        super().__init__(game, cfg, counters, traces)
-
     # --- the root ----------------------------------------------------------------------------
     def root(self, state: Any) -> RootAnswer:
         """``(value, action, root values, principal variation)`` of the root ``state``."""
         self.counters.generated += 1
-        if self.hooked:
-            self.on_generate(state)
+        hook = self.hook
+        if hook is not None:
+            hook(state)
         if self.is_end(state):
             return self.terminal(state), None, {}, ()
         if self.root_depth == 0:

@@ -78,18 +78,18 @@ class NodeTools:
 
     # Slots: more attributes than an instance dict keeps fast (CPython shares at most 30 keys).
     __slots__ = (
-        "game", "cfg", "counters", "generated_trace", "evaluated_trace",
+        "cfg", "counters", "generated_trace", "evaluated_trace",
         "is_end", "kind", "utility", "actions", "successor", "probabilities", "ends_unit",
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
-        "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
+        "eval_cache", "hash_moves", "reorders", "root_depth",
         "plain_leaves", "hook", "last_pv", "expand", "node_functions", "loop_tools",
         "generate_child", "score_child", "leaf", "watcher",
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
                  traces: tuple[list[Any], list[Any]] | None) -> None:
-        self.game, self.cfg, self.counters = game, cfg, counters
+        self.cfg, self.counters = cfg, counters
         self.generated_trace: list[Any] | None
         self.evaluated_trace: list[Any] | None
         self.generated_trace, self.evaluated_trace = (None, None) if traces is None else traces
@@ -115,17 +115,14 @@ class NodeTools:
         self.hash_moves = cfg.hash_moves and table is not None
         self.reorders = self.orderer is not None or self.hash_moves
         self.root_depth = INF if cfg.depth is None else cfg.depth
-        self.deadline, self.clock = cfg.deadline, cfg.clock
         #: who is told each step of the search (``None``: nobody, and no cost)
         self.watcher: SearchWatcher | None = cfg.watcher
-        self.hooked = (self.generated_trace is not None or self.deadline is not None
-                       or self.watcher is not None)
         #: leaves are valued by a bare call: no evaluation cache, no trace of them, no watcher
         self.plain_leaves = (self.eval_cache is None and self.evaluated_trace is None
                              and self.watcher is None)
-        #: what every generated state is passed to: ``None``, the trace's append, or a closure
-        #: that also looks at the clock (see :meth:`on_generate`)
-        self.hook = _generation_hook(self.generated_trace, self.deadline, self.clock, self.watcher)
+        #: what every generated state is passed to: ``None`` (no trace, no deadline, no watcher),
+        #: the trace's append, or a closure that also looks at the clock or tells the watcher
+        self.hook = _generation_hook(self.generated_trace, cfg.deadline, cfg.clock, self.watcher)
         self.last_pv: tuple = ()
         #: ``expand(state, depth) -> (kind, actions, depth below)``: how a subclass reads a node
         #: without the game's protocol methods, or ``None`` to call them (a closure, never a
@@ -177,14 +174,10 @@ class NodeTools:
         successor = self.successor
         child = successor(state, action)
         self.counters.generated += 1
-        if self.hooked:
-            self.on_generate(child)
+        hook = self.hook
+        if hook is not None:
+            hook(child)
         return child
-
-    def on_generate(self, child: Any) -> None:
-        """Trace a generated state and look at the clock every :data:`CHECK_EVERY` of them."""
-        if self.hook is not None:
-            self.hook(child)
 
     # --- leaves ------------------------------------------------------------------------------
     def static(self, state: Any) -> float:

@@ -80,7 +80,8 @@ def reference_value(node: dict[str, Any], depth: int | None = None, min_as_chanc
     return total
 
 
-def reference_root_values(node: dict[str, Any], depth: int | None = None, min_as_chance: bool = False) -> dict[str, float]:
+def reference_root_values(node: dict[str, Any], depth: int | None = None,
+                          min_as_chance: bool = False) -> dict[str, float]:
     nd = None if depth is None else depth - 1
     return {ch["id"]: reference_value(ch, nd, min_as_chance) for ch in node.get("children", [])}
 

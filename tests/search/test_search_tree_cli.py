@@ -37,7 +37,8 @@ def leaf(i, v, **kw):
     ({"id": "A", "kind": "max", "children": [leaf("B", 1, action="x"), leaf("C", 2, action="x")]},
      "two children share the action label 'x'"),
     ({"id": "A", "kind": "min", "value": 1}, "has kind 'min' but no children"),
-    ({"id": "A", "kind": "max", "children": [leaf("B", 1), leaf("C", [1, 2])]}, "values must all be numbers or all lists"),
+    ({"id": "A", "kind": "max", "children": [leaf("B", 1), leaf("C", [1, 2])]},
+     "values must all be numbers or all lists"),
     ([1, 2], "node at root: expected a JSON object"),
 ])
 def test_malformed_trees_name_the_node_and_the_problem(data, message):
