@@ -156,11 +156,12 @@ class Search(NodeTools):
         sign = 1 if kind is _MAX else -1 if kind is _MIN and not self.min_as_chance else 0
         if sign == 0:
             return self.chance_value(state, kind, actions, depth, alpha, beta, table_key)
-        counters, successor, hook, prune, utility, evaluate, leaf, learns, watcher = self.loop_tools
+        counters, successor, hook, prune, utility, evaluate, leaf, learns, watcher, reorders = \
+            self.loop_tools
         if watcher is not None:  # before any child is generated, also for ordering
             watcher.entered(state, kind, actions, depth, alpha, beta)
         children = None
-        if self.reorders:
+        if reorders:
             actions, children = self.arrange(state, kind, actions, depth)
         # Leaf children are valued here as leaf_value() would value them, a call less per leaf.
         # In the signed view the node raises ``own`` and is cut at ``limit``.

@@ -135,7 +135,7 @@ class NodeTools:
         attribute load per name (call again after replacing one of the game's functions).
 
         ``node_functions``: ``(is_end, kind, actions, ends_unit, expand)``; ``loop_tools``:
-        ``(counters, successor, hook, prune, utility, evaluate, leaf, learns, watcher)`` with
+        ``(counters, successor, hook, prune, utility, evaluate, leaf, learns, watcher, reorders)`` with
         ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
         ``leaf(state, value_of, terminal_leaf)``: a leaf's value through the cache, counted.
         """
@@ -145,7 +145,7 @@ class NodeTools:
             self.leaf = _watched_leaf(self.leaf, self.watcher)
         self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.utility,
                            self.evaluate, None if self.plain_leaves else self.leaf,
-                           self.orderer is not None, self.watcher)
+                           self.orderer is not None, self.watcher, self.reorders)
         # What an evaluation ordering calls once per child: closures over the above, the
         # cheapest call there is (the same as generate()). No tool is a bound method of the
         # search: a search referring to itself would live on, table and all, until the cyclic
