@@ -10,8 +10,8 @@ and the end of a round without calling the game, and does the table's work (the 
 previous iteration's best move first, cached leaves, the entry stored) only when the search
 has a table. It searches every configuration whose children need no reordering but the
 table's and whose leaves no one watches or traces (``fast_path``): plain minimax and alpha-beta
-and the deepening agent's search, 1.2-1.3 times the nodes of the generic loop in a 40 ms budget
-(``python bench/bench_deepening_loop.py``). The others (evaluation or history ordering, a trace
+and the deepening agent's search, 1.13-1.15 times the nodes of the generic loop in a 40 ms
+budget (``python bench/bench_deepening_loop.py``). The others (evaluation or history ordering, a trace
 of valued leaves, a watcher) run the generic :meth:`~agents.search.node_search.Search.node_value`
 over the same reading of a node (``expand``), so the two agree node for node.
 """
