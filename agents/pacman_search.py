@@ -1,10 +1,10 @@
 """The core search specialised for Pacman: the same nodes, values and counts, less per node.
 
-:class:`PacmanSearch` is what :func:`agents.search.core.run_search` uses for a
-:class:`~agents.pacman_game.PacmanGame` (its ``search_type``). It replaces the game's protocol
+:class:`PacmanSearch` is what :func:`pacman.agents.search.core.run_search` uses for a
+:class:`~pacman.agents.pacman_game.PacmanGame` (its ``search_type``). It replaces the game's protocol
 methods by what they compute, read straight from the state tuple and the layout's move tables:
 the end test and the utility are item lookups, the successor is the engine's own function, the
-evaluation is the bare function inside its :class:`~agents.evaluation.Evaluation` wrapper.
+evaluation is the bare function inside its :class:`~pacman.agents.evaluation.Evaluation` wrapper.
 :meth:`PacmanSearch.fast_value` is the one Pacman loop: it reads the kind, the legal actions
 and the end of a round without calling the game, and does the table's work (the entry, the
 previous iteration's best move first, cached leaves, the entry stored) only when the search
@@ -12,7 +12,7 @@ has a table. It searches every configuration whose children need no reordering b
 table's and whose leaves no one watches or traces (``fast_path``): plain minimax and alpha-beta
 and the deepening agent's search, 1.13-1.15 times the nodes of the generic loop in a 40 ms
 budget (``python bench/bench_deepening_loop.py``). The others (evaluation or history ordering, a trace
-of valued leaves, a watcher) run the generic :meth:`~agents.search.node_search.Search.node_value`
+of valued leaves, a watcher) run the generic :meth:`~pacman.agents.search.node_search.Search.node_value`
 over the same reading of a node (``expand``), so the two agree node for node.
 """
 
@@ -22,12 +22,12 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from agents.evaluation import Evaluation
-from agents.ghost_focus import HORIZON, focused_actions, horizon_radius
-from agents.search.game import NodeKind
-from agents.search.node_search import Search
-from agents.search.nodes import _UNSET, INF
-from agents.search.table import bound_flag
+from pacman.agents.evaluation import Evaluation
+from pacman.agents.ghost_focus import HORIZON, focused_actions, horizon_radius
+from pacman.agents.search.game import NodeKind
+from pacman.agents.search.node_search import Search
+from pacman.agents.search.nodes import _UNSET, INF
+from pacman.agents.search.table import bound_flag
 from pacman.rules import legal_actions as engine_legal_actions
 from pacman.rules import successor as engine_successor
 

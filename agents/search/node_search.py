@@ -5,9 +5,9 @@ Read top to bottom: :meth:`Search.root` values the root and picks the action;
 :meth:`Search.node_value`, the one alpha-beta loop of every game: a settled table entry, or
 MAX and MIN in one loop that maximises ``sign * value``; and :meth:`Search.chance_value` takes
 the probability-weighted mean. Leaves, tables, ordering and counting are the helpers of
-:class:`~agents.search.nodes.NodeTools`. (The textbook form of the same search, slower and
-shorter, is :mod:`agents.search.textbook`; Pacman's fast path is
-:mod:`agents.pacman_search`.)
+:class:`~pacman.agents.search.nodes.NodeTools`. (The textbook form of the same search, slower and
+shorter, is :mod:`pacman.agents.search.textbook`; Pacman's fast path is
+:mod:`pacman.agents.pacman_search`.)
 
 Speed: the loop values leaf children itself and calls :meth:`Search.node_value` for the
 others (one end test and no call per leaf); it takes what it reads from two tuples of the
@@ -34,7 +34,7 @@ class Search(NodeTools):
     """The search of one configuration over one game; create one per search.
 
     ``value(state, depth, alpha, beta)`` is fail-soft under pruning (see
-    :func:`agents.search.core.window_value`); after it returns,
+    :func:`pacman.agents.search.core.window_value`); after it returns,
     ``last_pv`` holds the principal variation below that state.
     """
 
