@@ -8,9 +8,9 @@ ghosts (the first ``--moves`` of each game).
 
 1. The loop. At each position the deepening search of the strongest setting (``strong``
    evaluation, horizon focus, a table and the previous iteration's best moves first) runs under
-   its CPU budget two ways, each first in turn: with the loop
-   :meth:`pacman.agents.pacman_search.PacmanSearch.tabled_value` switched off (the generic node
-   functions, node for node the same search) and through it. Printed: nodes per move (and the
+   its CPU budget two ways, each first in turn: with Pacman's loop
+   :meth:`pacman.agents.pacman_search.PacmanSearch.fast_value` switched off (the generic loop, node for
+   node the same search) and through it. Printed: nodes per move (and the
    ratio to the first)
    and the mean depth of the deepest finished iteration.
 2. The whole move. The agent of the setting decides at each position; printed are its CPU time
@@ -68,12 +68,12 @@ def loop_comparison(states: list[GameState], budget: float) -> None:
     def game(**options: int) -> PacmanGame:
         return PacmanGame(EVALUATIONS["strong"], focus="horizon", **options)
 
-    variants = [("generic node functions", game(), False), ("tabled_value", game(), True)]
+    variants = [("generic loop", game(), False), ("fast_value", game(), True)]
     original_init = PacmanSearch.__init__
 
     def untabled(self: PacmanSearch, *args: object) -> None:
         original_init(self, *args)  # type: ignore[arg-type]
-        self.tabled = False
+        self.fast_path = False
 
     nodes: list[list[int]] = [[] for _ in variants]
     depths: list[list[int]] = [[] for _ in variants]
@@ -93,7 +93,7 @@ def loop_comparison(states: list[GameState], budget: float) -> None:
         PacmanSearch.__init__ = original_init  # type: ignore[method-assign]
         gc.enable()
     print(f"1. the loop, {budget * 1000:.0f} ms CPU budget, {len(states)} positions "
-          "(nodes ratio: to the generic node functions)")
+          "(nodes ratio: to the generic loop)")
     base = statistics.fmean(nodes[0])
     for k, (name, _, _) in enumerate(variants):
         print(f"   {name:24s} nodes per move {statistics.fmean(nodes[k]):8.0f} "

@@ -11,7 +11,8 @@ E. The cost per call of the ``better`` evaluation today and at the baseline revi
    (``bench/baseline.py`` imports that revision's search code, evaluation and Pacman adapter
    beside today's), on the leaves searches value.
 1. Speed: nodes generated per second by minimax, alpha-beta, alpha-beta with evaluation
-   ordering, alpha-beta with a transposition table and uniform expectimax at a fixed depth,
+   ordering, alpha-beta with a transposition table, uniform expectimax and iterative deepening
+   with the previous iteration's best moves first (the deepening agent's search) at a fixed depth,
    today and at the baseline revision, alternately in one process (same nodes, checked).
 O. Move ordering: nodes, ordering evaluations and CPU time of alpha-beta and iterative
    deepening under no ordering, evaluation ordering (every child generated and scored) and the
@@ -86,6 +87,9 @@ def speed_runs(search, game_type, evaluation, depth: int):
         ("alpha-beta + transposition table",
          lambda s: search.alphabeta(game, s, depth=depth, table=search.TranspositionTable())),
         ("expectimax (uniform ghosts)", lambda s: search.expectimax(uniform, s, depth=depth)),
+        # the deepening agent's search: a table, the previous iteration's best moves first
+        ("deepening (table, best moves first)",
+         lambda s: search.iterative_deepening(game, s, max_depth=depth, reorder="all", table=True)),
     ]
 
 

@@ -24,9 +24,8 @@ root the first best action in the searched order wins: later children
 replace it only when strictly better.
 
 The search itself is a :class:`Search` object (:mod:`pacman.agents.search.node_search`):
-``root``, ``value`` and its three node kinds ``max_value``, ``min_value`` and
-``chance_value``.  A game may offer a faster equivalent through a
-``search_type`` attribute (see :func:`search_type_for`).
+``root``, ``value``, the MAX/MIN loop ``node_value`` and ``chance_value``.  A game may
+offer a faster equivalent through a ``search_type`` attribute (see :func:`search_type_for`).
 """
 
 from __future__ import annotations

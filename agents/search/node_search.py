@@ -2,29 +2,26 @@
 
 Read top to bottom: :meth:`Search.root` values the root and picks the action;
 :meth:`Search.value` values any other node: a leaf by :meth:`Search.leaf_value`, else
-:meth:`Search.node_value` (table, then by kind); :meth:`Search.max_value` and
-:meth:`Search.min_value` share one loop, :meth:`Search.extreme_value`, which maximises
-``sign * value``; and :meth:`Search.chance_value` takes the probability-weighted mean.  Leaves,
-tables, ordering and counting are the helpers of :class:`~pacman.agents.search.nodes.NodeTools`.
+:meth:`Search.node_value`, the one alpha-beta loop of every game: a settled table entry, or
+MAX and MIN in one loop that maximises ``sign * value``; and :meth:`Search.chance_value` takes
+the probability-weighted mean. Leaves, tables, ordering and counting are the helpers of
+:class:`~pacman.agents.search.nodes.NodeTools`. (The textbook form of the same search, slower and
+shorter, is :mod:`pacman.agents.search.textbook`; Pacman's fast path is
+:mod:`pacman.agents.pacman_search`.)
 
-Speed: the loops value leaf children themselves and call :meth:`Search.node_value` for the
-others (one end test and no call per leaf); a MAX/MIN node with no table, no reordering and
-bare leaves is searched by the loop repeated inside :meth:`Search.node_value` (one call per
-node); each function takes what it reads from one tuple of the search (``node_functions``,
-``loop_tools``) in a single unpacking.
+Speed: the loop values leaf children itself and calls :meth:`Search.node_value` for the
+others (one end test and no call per leaf); it takes what it reads from two tuples of the
+search (``node_functions``, ``loop_tools``) in one unpacking each, and tests the table, the
+reordering, cached leaves and the watcher only where each would act.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .game import Game, NodeKind
+from .game import NodeKind
 from .nodes import _UNSET, INF, ChanceNodeError, NodeTools, OpponentModel, SearchTimeout
-from .result import Counters
 from .table import EXACT, LOWER, UPPER, bound_flag
-
-if TYPE_CHECKING:
-    from .core import SearchConfig
 
 __all__ = ["INF", "ChanceNodeError", "OpponentModel", "Search", "SearchTimeout"]
 
@@ -43,16 +40,13 @@ class Search(NodeTools):
 
     __slots__ = ()
 
-    def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
-                 traces: tuple[list[Any], list[Any]] | None) -> None:
-        super().__init__(game, cfg, counters, traces)
-
     # --- the root ----------------------------------------------------------------------------
     def root(self, state: Any) -> RootAnswer:
         """``(value, action, root values, principal variation)`` of the root ``state``."""
         self.counters.generated += 1
-        if self.hooked:
-            self.on_generate(state)
+        hook = self.hook
+        if hook is not None:
+            hook(state)
         if self.is_end(state):
             return self.terminal(state), None, {}, ()
         if self.root_depth == 0:
@@ -134,96 +128,41 @@ class Search(NodeTools):
 
     def node_value(self, state: Any, depth: Any, alpha: float, beta: float) -> float:
         """:meth:`value` of a state that is neither an end state nor at the depth limit (the
-        loops test their children for that themselves, and call this for the others).
+        loop tests its children for that itself, and calls this for the others).
 
-        Settled table entries, chance nodes and MAX/MIN nodes that need more than the game's
-        order and bare leaves go to their helpers; the others are searched by the loop of
-        :meth:`extreme_value` repeated here (one call less per node).
+        A settled table entry is the value; a chance node (or a MIN node under
+        ``min_as_chance``) goes to :meth:`chance_value`; MAX and MIN are one loop that
+        maximises ``sign * value`` over the children (``sign`` 1 for MAX, -1 for MIN) and, with
+        pruning, stops once that reaches the opponent's bound. The table, the reordering, cached
+        or traced leaves and the watcher each cost a test that finds them absent when they are.
         """
         # The game's functions are called through locals: a call on an attribute holding one
         # is not specialised by the interpreter.
-        is_end, kind_of, actions_of, ends_unit = self.node_functions
+        is_end, kind_of, actions_of, ends_unit, expand = self.node_functions
         table_key = None
-        if self.entries is not None:
-            key_of = self.key_of
-            table_key = (key_of(state), depth)
-            entry = self.entries.get(table_key)
+        entries = self.entries
+        if entries is not None:
+            table_key = (self.key_of(state), depth)
+            entry = entries.get(table_key)
             if entry is not None and self.settles(entry, alpha, beta):
                 return entry[1]
-        kind = kind_of(state)
-        actions = actions_of(state) or self.no_actions(state)
-        if ends_unit(state):
-            depth -= 1
+        if expand is None:
+            kind = kind_of(state)
+            actions = actions_of(state) or self.no_actions(state)
+            if ends_unit(state):
+                depth -= 1
+        else:
+            kind, actions, depth = expand(state, depth)
         sign = 1 if kind is _MAX else -1 if kind is _MIN and not self.min_as_chance else 0
         if sign == 0:
             return self.chance_value(state, kind, actions, depth, alpha, beta, table_key)
-        if not self.plain_nodes:
-            return self.extreme_value(state, kind, actions, depth, alpha, beta, table_key, sign)
-        counters, successor, hook, prune, _, utility, evaluate, _, _ = self.loop_tools
-        own, limit = (alpha, beta) if sign > 0 else (-beta, -alpha)
-        best, best_action, best_pv = -INF, actions[0], ()
-        for action in actions:
-            child = successor(state, action)
-            counters.generated += 1
-            if hook is not None:
-                hook(child)
-            if is_end(child):
-                self.last_pv = ()
-                counters.terminal_utilities += 1
-                signed = sign * utility(child)
-            elif depth == 0:
-                self.last_pv = ()
-                counters.depth_cuts += 1
-                counters.static_evaluations += 1
-                signed = sign * evaluate(child)
-            else:
-                signed = sign * self.node_value(child, depth, alpha, beta)
-            if signed > best:
-                best, best_action, best_pv = signed, action, self.last_pv
-                if prune and best >= limit and (best > limit or not self.strict):
-                    counters.cutoffs += 1
-                    break
-                if prune and best > own:
-                    own = best
-                    alpha, beta = (best, beta) if sign > 0 else (alpha, -best)
-        self.last_pv = (best_action,) + best_pv
-        return sign * best
-
-    def leaf_value(self, state: Any, depth: Any) -> float:
-        """The value of an end state, or of a state at the depth limit (``depth`` 0)."""
-        self.last_pv = ()
-        is_end, utility, evaluate = self.is_end, self.utility, self.evaluate
-        if is_end(state):
-            if self.plain_leaves:  # what terminal() does without cache or trace, one call less
-                self.counters.terminal_utilities += 1
-                return utility(state)
-            return self.leaf(state, utility, True)
-        counters = self.counters
-        counters.depth_cuts += 1
-        if self.plain_leaves:  # the same for static()
-            counters.static_evaluations += 1
-            return evaluate(state)
-        return self.leaf(state, evaluate, False)
-
-    def max_value(self, state: Any, actions: Sequence[Any], depth: Any, alpha: float, beta: float,
-                  table_key: Any = None) -> float:
-        """A MAX node: the largest child value (a lower bound once it reaches ``beta``)."""
-        return self.extreme_value(state, _MAX, actions, depth, alpha, beta, table_key, 1)
-
-    def min_value(self, state: Any, actions: Sequence[Any], depth: Any, alpha: float, beta: float,
-                  table_key: Any = None) -> float:
-        """A MIN node: the smallest child value (an upper bound once it reaches ``alpha``)."""
-        return self.extreme_value(state, _MIN, actions, depth, alpha, beta, table_key, -1)
-
-    def extreme_value(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any,
-                      alpha: float, beta: float, table_key: Any, sign: int) -> float:
-        """MAX (``sign`` 1) and MIN (-1) in one loop: maximise ``sign * value`` over the
-        children; with pruning, stop once that reaches the opponent's bound."""
-        watcher = self.watcher
+        counters, successor, hook, prune, utility, evaluate, leaf, learns, watcher, reorders = \
+            self.loop_tools
         if watcher is not None:  # before any child is generated, also for ordering
             watcher.entered(state, kind, actions, depth, alpha, beta)
-        actions, children = self.arrange(state, kind, actions, depth) if self.reorders else (actions, None)
-        counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns = self.loop_tools
+        children = None
+        if reorders:
+            actions, children = self.arrange(state, kind, actions, depth)
         # Leaf children are valued here as leaf_value() would value them, a call less per leaf.
         # In the signed view the node raises ``own`` and is cut at ``limit``.
         entry_alpha, entry_beta = alpha, beta
@@ -274,12 +213,28 @@ class Search(NodeTools):
         result = sign * best
         if table_key is not None:  # the value and its bound flag for the window searched
             flag = bound_flag(result, entry_alpha, entry_beta, prune, self.strict)
-            self.entries[table_key] = (flag, result, best_action)  # type: ignore[index]
+            entries[table_key] = (flag, result, best_action)  # type: ignore[index]
             self.best_moves[table_key[0]] = best_action  # type: ignore[index]
         self.last_pv = (best_action,) + best_pv
         if watcher is not None:
             watcher.left(state, result)
         return result
+
+    def leaf_value(self, state: Any, depth: Any) -> float:
+        """The value of an end state, or of a state at the depth limit (``depth`` 0)."""
+        self.last_pv = ()
+        is_end, utility, evaluate = self.is_end, self.utility, self.evaluate
+        if is_end(state):
+            if self.plain_leaves:  # what terminal() does without cache or trace, one call less
+                self.counters.terminal_utilities += 1
+                return utility(state)
+            return self.leaf(state, utility, True)
+        counters = self.counters
+        counters.depth_cuts += 1
+        if self.plain_leaves:  # the same for static()
+            counters.static_evaluations += 1
+            return evaluate(state)
+        return self.leaf(state, evaluate, False)
 
     def chance_value(self, state: Any, kind: NodeKind, actions: Sequence[Any], depth: Any,
                      alpha: float, beta: float, table_key: Any = None) -> float:

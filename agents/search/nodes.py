@@ -78,18 +78,18 @@ class NodeTools:
 
     # Slots: more attributes than an instance dict keeps fast (CPython shares at most 30 keys).
     __slots__ = (
-        "game", "cfg", "counters", "generated_trace", "evaluated_trace",
+        "cfg", "counters", "generated_trace", "evaluated_trace",
         "is_end", "kind", "utility", "actions", "successor", "probabilities", "ends_unit",
         "key_of", "evaluate", "prune", "strict", "min_as_chance", "allow_chance",
         "opponent_model", "bounded", "lo", "hi", "orderer", "entries", "best_moves",
-        "eval_cache", "hash_moves", "reorders", "root_depth", "deadline", "clock", "hooked",
-        "plain_leaves", "plain_nodes", "hook", "last_pv", "node_functions", "loop_tools", "cache_tools",
+        "eval_cache", "hash_moves", "reorders", "root_depth",
+        "plain_leaves", "hook", "last_pv", "expand", "node_functions", "loop_tools",
         "generate_child", "score_child", "leaf", "watcher",
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
                  traces: tuple[list[Any], list[Any]] | None) -> None:
-        self.game, self.cfg, self.counters = game, cfg, counters
+        self.cfg, self.counters = cfg, counters
         self.generated_trace: list[Any] | None
         self.evaluated_trace: list[Any] | None
         self.generated_trace, self.evaluated_trace = (None, None) if traces is None else traces
@@ -115,40 +115,37 @@ class NodeTools:
         self.hash_moves = cfg.hash_moves and table is not None
         self.reorders = self.orderer is not None or self.hash_moves
         self.root_depth = INF if cfg.depth is None else cfg.depth
-        self.deadline, self.clock = cfg.deadline, cfg.clock
         #: who is told each step of the search (``None``: nobody, and no cost)
         self.watcher: SearchWatcher | None = cfg.watcher
-        self.hooked = (self.generated_trace is not None or self.deadline is not None
-                       or self.watcher is not None)
         #: leaves are valued by a bare call: no evaluation cache, no trace of them, no watcher
         self.plain_leaves = (self.eval_cache is None and self.evaluated_trace is None
                              and self.watcher is None)
-        #: MAX/MIN nodes need no more than the game's order, bare leaves and no table
-        self.plain_nodes = self.plain_leaves and not self.reorders and self.entries is None
-        #: what every generated state is passed to: ``None``, the trace's append, or a closure
-        #: that also looks at the clock (see :meth:`on_generate`)
-        self.hook = _generation_hook(self.generated_trace, self.deadline, self.clock, self.watcher)
+        #: what every generated state is passed to: ``None`` (no trace, no deadline, no watcher),
+        #: the trace's append, or a closure that also looks at the clock or tells the watcher
+        self.hook = _generation_hook(self.generated_trace, cfg.deadline, cfg.clock, self.watcher)
         self.last_pv: tuple = ()
+        #: ``expand(state, depth) -> (kind, actions, depth below)``: how a subclass reads a node
+        #: without the game's protocol methods, or ``None`` to call them (a closure, never a
+        #: bound method: see :meth:`bind`)
+        self.expand: Callable[[Any, Any], tuple[NodeKind, Sequence[Any], Any]] | None = None
         self.bind()
 
     def bind(self) -> None:
         """Gather what a node function reads into tuples, one unpacking each instead of an
         attribute load per name (call again after replacing one of the game's functions).
 
-        ``node_functions``: ``(is_end, kind, actions, ends_unit)``; ``loop_tools``:
-        ``(counters, successor, hook, prune, is_end, utility, evaluate, leaf, learns)`` with
+        ``node_functions``: ``(is_end, kind, actions, ends_unit, expand)``; ``loop_tools``:
+        ``(counters, successor, hook, prune, utility, evaluate, leaf, learns, watcher, reorders)`` with
         ``leaf`` ``None`` for bare leaves and ``learns`` whether cutoffs teach the ordering;
-        ``cache_tools``: ``(counters, evaluation cache, key_of, trace of evaluated states)``;
         ``leaf(state, value_of, terminal_leaf)``: a leaf's value through the cache, counted.
         """
-        self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit)
-        self.cache_tools = (self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
-        self.leaf = _leaf_valuer(*self.cache_tools)
+        self.node_functions = (self.is_end, self.kind, self.actions, self.ends_unit, self.expand)
+        self.leaf = _leaf_valuer(self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
         if self.watcher is not None:
             self.leaf = _watched_leaf(self.leaf, self.watcher)
-        self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.is_end,
-                           self.utility, self.evaluate, None if self.plain_leaves else self.leaf,
-                           self.orderer is not None)
+        self.loop_tools = (self.counters, self.successor, self.hook, self.prune, self.utility,
+                           self.evaluate, None if self.plain_leaves else self.leaf,
+                           self.orderer is not None, self.watcher, self.reorders)
         # What an evaluation ordering calls once per child: closures over the above, the
         # cheapest call there is (the same as generate()). No tool is a bound method of the
         # search: a search referring to itself would live on, table and all, until the cyclic
@@ -177,14 +174,10 @@ class NodeTools:
         successor = self.successor
         child = successor(state, action)
         self.counters.generated += 1
-        if self.hooked:
-            self.on_generate(child)
+        hook = self.hook
+        if hook is not None:
+            hook(child)
         return child
-
-    def on_generate(self, child: Any) -> None:
-        """Trace a generated state and look at the clock every :data:`CHECK_EVERY` of them."""
-        if self.hook is not None:
-            self.hook(child)
 
     # --- leaves ------------------------------------------------------------------------------
     def static(self, state: Any) -> float:

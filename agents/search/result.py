@@ -115,10 +115,6 @@ class SearchStats:
         """Terminal utilities plus static evaluations."""
         return self.terminal_utilities + self.static_evaluations
 
-    @property
-    def nodes_per_second(self) -> float:
-        return self.nodes_generated / self.elapsed if self.elapsed > 0 else float("inf")
-
 
 @dataclass(frozen=True)
 class SearchResult:

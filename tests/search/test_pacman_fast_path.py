@@ -19,8 +19,9 @@ from pacman.agents.pacman_game import PacmanGame
 from pacman.agents.pacman_search import PacmanSearch
 from pacman.agents.search import ChanceNodeError, TranspositionTable, alphabeta, iterative_deepening, minimax
 from pacman.agents.search.algorithms import algorithm_config
-from pacman.agents.search.core import run_search, search_type_for
+from pacman.agents.search.core import SearchConfig, run_search, search_type_for
 from pacman.agents.search.node_search import Search
+from pacman.agents.search.steps import StepRecorder
 from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.game import random_play
@@ -45,6 +46,7 @@ CONFIGS = {
     "alphabeta history order": dict(name="alphabeta", depth=2, order="history"),
     "alphabeta table": dict(name="alphabeta", depth=2, table=True),
     "expectimax": dict(name="expectimax", depth=1),
+    "expectimax table": dict(name="expectimax", depth=2, table=True),
 }
 
 
@@ -172,14 +174,14 @@ def deepening_answer(game, state, depth, table):
 def test_the_deepening_configuration_is_searched_by_one_loop_exactly_as_by_the_generic_one(
         seed, layout, focus, evaluation):
     """The deepening agent's configuration (a table, the previous iteration's best moves first,
-    cached leaves) has its own loop (``tabled_value``); with it switched off the same search runs
-    through the generic node functions. Values, moves, every count and the table agree."""
+    cached leaves) runs the Pacman loop (``fast_value``); with it switched off the same search
+    runs through the generic loop. Values, moves, every count and the table agree."""
     game = PacmanGame(EVALUATIONS[evaluation], focus=focus)
     original_init = PacmanSearch.__init__
 
     def untabled(self, *args):
         original_init(self, *args)
-        self.tabled = False
+        self.fast_path = False
 
     for state in turns(layout, seed, 2):
         tables = TranspositionTable(), TranspositionTable()
@@ -195,24 +197,86 @@ def test_the_deepening_configuration_is_searched_by_one_loop_exactly_as_by_the_g
         assert tables[0].evaluations == tables[1].evaluations
 
 
-def test_the_deepening_agent_searches_with_its_own_loop():
-    """The loop above is what the deepening agent's searches run (its tests would otherwise
-    pass without it ever running)."""
+def test_the_deepening_agent_searches_with_the_pacman_loop():
+    """The Pacman loop is what the deepening agent's searches run (the tests above would
+    otherwise pass without it ever running)."""
     calls = []
-    original = PacmanSearch.tabled_value
+    original = PacmanSearch.fast_value
 
     def counting(self, *args):
         calls.append(1)
         return original(self, *args)
 
-    PacmanSearch.tabled_value = counting  # type: ignore[method-assign]
+    PacmanSearch.fast_value = counting  # type: ignore[method-assign]
     try:
         agent = IterativeDeepeningAgent(time_budget=10.0, max_depth=3, order="none",
                                         evaluation=EVALUATIONS["strong"], focus="horizon")
         agent.get_action(turns("smallClassic", 1, 1)[0])
     finally:
-        PacmanSearch.tabled_value = original  # type: ignore[method-assign]
+        PacmanSearch.fast_value = original  # type: ignore[method-assign]
     assert calls
+
+
+def without_fast_path():
+    """A ``PacmanSearch.__init__`` that switches the Pacman loop off (the generic loop runs)."""
+    original_init = PacmanSearch.__init__
+
+    def generic(self, *args):
+        original_init(self, *args)
+        self.fast_path = False
+    return generic
+
+
+@pytest.mark.parametrize("config", sorted(CONFIGS))
+def test_every_configuration_searches_alike_on_and_off_the_pacman_loop(config, monkeypatch):
+    """Each configuration, whichever loop it takes, is searched by the Pacman loop exactly as
+    by the generic one over the Pacman reading of a node (``expand``), the table included."""
+    game = PacmanGame(EVALUATIONS["better"], "uniform" if "expectimax" in config else "adversarial")
+    options = dict(CONFIGS[config])
+    name = options.pop("name")
+    answers, tables = [], []
+    for switched_off in (False, True):
+        if switched_off:
+            monkeypatch.setattr(PacmanSearch, "__init__", without_fast_path())
+        found, table = [], TranspositionTable()
+        for state in turns("smallClassic", 7, 3):
+            if options.get("table"):
+                options["table"] = table = TranspositionTable()
+            result = run_search(game, state, algorithm_config(name, trace=True, **options))
+            found.append((result.value, result.action, result.root_values,
+                          result.principal_variation, result.stats.generated,
+                          result.stats.evaluated, counts(result), result.stats.cache_hits,
+                          result.stats.transposition_hits))
+        answers.append(found)
+        tables.append((table.entries, table.best_moves, table.evaluations))
+    assert answers[0] == answers[1]
+    assert tables[0] == tables[1]
+
+
+def watched_steps(game, state, depth):
+    """The watcher's record of a depth-``depth`` alpha-beta search of ``state`` with a table
+    that a shallower search filled, best moves first (the deepening agent's search)."""
+    table = TranspositionTable()
+    run_search(game, state, SearchConfig(depth=depth - 1, prune=True, table=table, hash_moves=True))
+    recorder = StepRecorder()
+    result = run_search(game, state, SearchConfig(depth=depth, prune=True, table=table,
+                                                  hash_moves=True, watcher=recorder))
+    return result, recorder
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_watcher_is_told_every_step_of_a_search_with_a_table(seed):
+    """A watched search with a table and best moves first reports every step, as the generic
+    core does (the Pacman loop, which tells a watcher nothing, is left to unwatched searches)."""
+    state = turns("smallClassic", seed, 5)[-1]
+    fast, fast_steps = watched_steps(PacmanGame(better), state, 3)
+    generic, generic_steps = watched_steps(GenericPacmanGame(better), state, 3)
+    assert fast_steps.steps == generic_steps.steps
+    assert fast_steps.nodes == generic_steps.nodes
+    kinds = [step["type"] for step in fast_steps.steps]
+    assert kinds.count("leaf") == fast.stats.leaf_evaluations + fast.stats.cache_hits
+    assert fast.stats.leaf_evaluations == generic.stats.leaf_evaluations
+    assert kinds.count("visit") == kinds.count("done") > 1
 
 
 @pytest.mark.parametrize("order", ["none", "evaluation", "history"])
