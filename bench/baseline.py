@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "565f7d8"
 _FILES = ("agents/evaluation.py", "agents/pacman_game.py")
 #: copied too when the revision has them (the Pacman adapter's own modules)
-_OPTIONAL_FILES = ("agents/pacman_search.py", "agents/ghost_focus.py")
+_OPTIONAL_FILES = ("agents/pacman_search.py", "agents/ghost_focus.py", "agents/maze_tables.py",
+                   "agents/strong_evaluation.py")
 
 
 def _git(*args: str) -> str:
@@ -52,6 +53,8 @@ def load_baseline(rev: str = BASELINE) -> ModuleType:
             for own in copied:
                 module = Path(own).stem
                 text = text.replace(f"{prefix}{module} import", f"from .{module} import")
+        # any other agent module is today's
+        text = text.replace("from agents.", "from pacman.agents.")
         (folder / Path(path).name).write_text(text)
     sys.path.insert(0, str(folder.parent))
     package = importlib.import_module(name)
