@@ -39,12 +39,12 @@ LAYOUT_ID = "game-layout"
 class StateUnpickler(pickle.Unpickler):
     """Unpickles the game's states with the maze reference replaced by the child's maze."""
 
-    def __init__(self, file: Any, layout: Layout) -> None:
+    def __init__(self, file: Any, layout: Layout | None) -> None:
         super().__init__(file)
         self.layout = layout
 
     def persistent_load(self, pid: Any) -> Layout:
-        if pid != LAYOUT_ID:
+        if pid != LAYOUT_ID or self.layout is None:
             raise pickle.UnpicklingError(f"unknown reference {pid!r}")
         return self.layout
 
@@ -175,44 +175,68 @@ def _memory_note(setup: dict[str, Any]) -> str:
 
 
 def serve_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[str, str]],
-                index: int, rng: random.Random, maze: tuple[str, str, str]) -> None:
-    """Build the agent, then answer the game's requests until the pipe closes."""
-    reply(conn, "ready", None)
-    try:
-        from pacman.lineup import agent_spec
+                maze: tuple[str, str, str]) -> None:
+    """Play games until the pipe closes: for each ``game`` request (the agent's index and
+    generator) build a fresh agent on a fresh copy of the maze, answer its requests, and
+    on ``end`` reset the process and say what a game changed in it
+    (:class:`~pacman.process_baseline.Baseline`; an empty list: it may play another)."""
+    from pacman.process_baseline import Baseline
 
-        layout = parse_layout(maze[0], name=maze[1], source=maze[2])
-        name, role, raw = request
-        agent = agent_spec(name, role, raw, isolate=False).build(index, rng)
-    except BaseException as error:  # every failure of the agent is the game's to record
-        reply(conn, "error", _failure_value(error, "building the agent", setup))
-        return
-    reply(conn, "ok", None)
+    reply(conn, "ready", None)
+    baseline: Baseline | None = None
+    layout: Layout | None = None
+    agent: Any = None
     methods = {"start": "start_game", "move": "get_action", "report": "last_report",
                "stats": "stats"}
     while True:
         try:
-            what, state = StateUnpickler(io.BytesIO(conn.recv_bytes()), layout).load()
+            what, value = StateUnpickler(io.BytesIO(conn.recv_bytes()), layout).load()
         except (EOFError, OSError):
             return
+        if what == "game":
+            if baseline is None:
+                baseline = Baseline(setup.get("memory_mb"))
+            layout = parse_layout(maze[0], name=maze[1], source=maze[2])
+            agent = _build_agent(conn, setup, request, value)
+            continue
+        if what == "end":
+            agent = layout = None
+            reply(conn, "ok", baseline.after_game() if baseline is not None else [])
+            continue
         method = methods[what]
         try:
             function = getattr(agent, method, None)
             if what == "move":
-                value = agent.get_action(state)
-                if not isinstance(value, str):
-                    reply(conn, "illegal", repr(value)[:200])
+                action = agent.get_action(value)
+                if not isinstance(action, str):
+                    reply(conn, "illegal", repr(action)[:200])
                     continue
             elif what == "start":
                 if callable(function):
-                    function(state)
-                value = None  # what start_game returns is not the game's business
+                    function(value)
+                action = None  # what start_game returns is not the game's business
             else:
-                value = function() if callable(function) else None
+                action = function() if callable(function) else None
         except BaseException as error:
             reply(conn, "error", _failure_value(error, method, setup))
             continue
-        reply(conn, "ok", value)
+        reply(conn, "ok", action)
+
+
+def _build_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[str, str]],
+                 game: tuple[int, random.Random]) -> Any:
+    """A fresh agent for one game, or ``None`` (the failure sent as the answer)."""
+    try:
+        from pacman.lineup import agent_spec
+
+        name, role, raw = request
+        index, rng = game
+        agent = agent_spec(name, role, raw, isolate=False).build(index, rng)
+    except BaseException as error:  # every failure of the agent is the game's to record
+        reply(conn, "error", _failure_value(error, "building the agent", setup))
+        return None
+    reply(conn, "ok", None)
+    return agent
 
 
 def probe_name(conn: Any, setup: dict[str, Any],
