@@ -34,6 +34,12 @@ from pacman.namespaces import (become_namespace_init, die_with_parent, drop_priv
                                enter_new_namespaces, limit_memory)
 
 LAYOUT_ID = "game-layout"
+#: The first byte of an answer that is an action (the rest: its name in UTF-8); any other
+#: answer is JSON (which starts with ``{``).
+ACTION_PREFIX = b"="
+#: The first byte of a request that is a state sent as its fields without the maze (a
+#: request pickled whole starts with pickle's protocol byte, 0x80).
+STATE_MESSAGE = b"S"
 
 
 class StateUnpickler(pickle.Unpickler):
@@ -49,8 +55,21 @@ class StateUnpickler(pickle.Unpickler):
         return self.layout
 
 
+def _request(raw: bytes, layout: Layout | None) -> tuple[str, Any]:
+    """A request from the game: ``(what, value)``."""
+    if raw[:1] == STATE_MESSAGE:  # a state's fields without the maze (see SandboxedAgent)
+        what, kind, fields = pickle.loads(raw[1:])
+        return what, kind((layout, *fields))
+    return StateUnpickler(io.BytesIO(raw), layout).load()
+
+
 def reply(conn: Any, status: str, value: Any) -> None:
-    """Send one JSON message; a value that is not plain data becomes an error message."""
+    """Send one message: an action as :data:`ACTION_PREFIX` and its name, anything else as
+    JSON; a value that is not plain data becomes an error message."""
+    if status == "ok" and type(value) is str:
+        with contextlib.suppress(UnicodeEncodeError):  # else JSON escapes it
+            conn.send_bytes(ACTION_PREFIX + value.encode("utf-8"))
+            return
     try:
         text = json.dumps({"status": status, "value": value})
     except (TypeError, ValueError) as error:
@@ -190,7 +209,7 @@ def serve_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[
                "stats": "stats"}
     while True:
         try:
-            what, value = StateUnpickler(io.BytesIO(conn.recv_bytes()), layout).load()
+            what, value = _request(conn.recv_bytes(), layout)
         except (EOFError, OSError):
             return
         if what == "game":

@@ -117,3 +117,23 @@ class Crashes(Remembers):
 class Illegal(Remembers):
     def get_action(self, state):
         return 5
+
+
+class ReportsItsStates(Remembers):
+    """Records the class, maze and fields of the states it is given."""
+
+    def start_game(self, state):
+        self.seen = []
+
+    def get_action(self, state):
+        self.seen.append([type(state).__name__, state.layout.name, state.layout.text,
+                          list(state[1]), state[4], state[6], state[7]])
+        return super().get_action(state)
+
+    def stats(self):
+        return {"seen": self.seen}
+
+
+class UnencodableAction(Remembers):
+    def get_action(self, state):
+        return "\ud800"
