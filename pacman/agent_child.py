@@ -12,6 +12,13 @@ Messages (JSON ``{"status", "value"}`` on the game's pipe): the supervisor sends
 ``started`` (the ``init``'s process number and whether namespaces were made), the worker
 ``ready`` before it runs any of the agent's code, then its answers. A process that ends
 before ``ready`` is a failure of the environment, not of the agent.
+
+An agent's worker (:func:`serve_agent`) plays one game per ``game`` request, with a fresh
+agent, until the pipe closes; ``end`` closes a game and answers what it changed in the
+process (:mod:`pacman.process_baseline`), so that the game's side may keep the process for
+the next game (:mod:`pacman.contained_pool`). A move costs two short messages: the state's
+fields without the maze (:data:`STATE_MESSAGE`), and the action's name
+(:data:`ACTION_PREFIX`); the game never unpickles what the child sends.
 """
 
 from __future__ import annotations

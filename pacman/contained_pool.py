@@ -2,10 +2,11 @@
 
 Starting an agent's contained processes and ending them costs more than a whole game of
 most agents (:mod:`pacman.agent_child`); a process forked afresh also pays again for every
-page of the fork server's memory it writes to. Within :func:`reused_processes` (a batch
-plays each chunk of games inside one), a contained agent's process that ended its game
-cleanly is kept, and the next game of the same agent with the same options, maze and
-folder gets a fresh agent object in it instead of a new process.
+page of the fork server's memory it writes to. Within :func:`reused_processes` (``play``
+plays its games in one; a batch each chunk of games, or all of them with one worker), a
+contained agent's process that ended its game cleanly is kept, and the next game of the
+same agent with the same options, maze and folder gets a fresh agent object in it instead
+of a new process.
 
 Guarantees (each game is what it would be in a fresh process):
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from typing import Any
@@ -34,7 +36,14 @@ from typing import Any
 MAX_IDLE = 8
 REUSE_ENVIRONMENT = "PACMAN_AGENT_REUSE"
 
-_ACTIVE: list[ProcessPool] = []
+class _Scopes(threading.local):
+    """The open scopes of one thread (each thread plays its own games)."""
+
+    def __init__(self) -> None:
+        self.pools: list[ProcessPool] = []
+
+
+_SCOPES = _Scopes()
 
 
 def reuse_wanted() -> bool:
@@ -82,7 +91,7 @@ class ProcessPool:
 
 def current_pool() -> ProcessPool | None:
     """The pool of the innermost :func:`reused_processes` scope, or ``None``."""
-    return _ACTIVE[-1] if _ACTIVE else None
+    return _SCOPES.pools[-1] if _SCOPES.pools else None
 
 
 @contextlib.contextmanager
@@ -90,13 +99,13 @@ def reused_processes() -> Iterator[ProcessPool | None]:
     """A scope in which contained agents' processes are kept from one game to the next (see
     the module docstring); yields its pool, or ``None`` when reuse is off. Inside a scope
     already open, the outer one is used."""
-    if _ACTIVE or not reuse_wanted():
+    if _SCOPES.pools or not reuse_wanted():
         yield current_pool()
         return
     pool = ProcessPool()
-    _ACTIVE.append(pool)
+    _SCOPES.pools.append(pool)
     try:
         yield pool
     finally:
-        _ACTIVE.remove(pool)
+        _SCOPES.pools.remove(pool)
         pool.close()
