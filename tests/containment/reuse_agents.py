@@ -137,3 +137,12 @@ class ReportsItsStates(Remembers):
 class UnencodableAction(Remembers):
     def get_action(self, state):
         return "\ud800"
+
+
+class ReportsItsProcess(Remembers):
+    """Reports when its process started (the same number in a kept process)."""
+
+    def stats(self):
+        with open("/proc/self/stat", encoding="ascii") as file:
+            started = int(file.read().rpartition(")")[2].split()[19])
+        return {"built_in_module": BUILT[0], "process_started": started}

@@ -20,6 +20,8 @@ from pacman.layout import load_layout
 from pacman.lineup import lineup
 from pacman.outcome import Outcome
 
+from tests.containment.support import run_program
+
 
 AGENTS = Path(__file__).with_name("reuse_agents.py")
 TIMING = ("think_time", "max_move_time")
@@ -173,3 +175,16 @@ def test_adding_names_to_the_engine_is_not_a_change(started):
         assert pool is not None and len(pool) == 1
     assert started[0] == 1
     assert second.actions == first.actions and second.agent_stats == first.agent_stats
+
+
+@pytest.mark.parametrize("reuse", ["", "0"])
+def test_play_keeps_a_contained_agent_s_process_for_all_its_games(tmp_path, reuse):
+    record = tmp_path / "games.jsonl"
+    done = run_program("play", "--json", "--games", "3", "-p", agent("ReportsItsProcess"),
+                       "--layout", "small_classic", "--max-moves", "5", "--seed", "1",
+                       "--record", str(record), env={REUSE_ENVIRONMENT: reuse})
+    assert done.returncode == 0, done.stderr
+    stats = [json.loads(line)["agent_stats"][0] for line in record.read_text().splitlines()]
+    assert len(stats) == 3 and all(s["built_in_module"] == 1 for s in stats)
+    started = {s["process_started"] for s in stats}
+    assert len(started) == (1 if reuse == "" else 3)
