@@ -65,6 +65,10 @@ class ProcessPool:
         """How many processes wait idle."""
         return len(self._idle)
 
+    def processes(self) -> list[Any]:
+        """The idle processes, oldest first."""
+        return list(self._idle.values())
+
     def take(self, key: Hashable) -> Any | None:
         """An idle process for ``key`` (it is no longer idle), or ``None``."""
         for slot in self._idle:

@@ -206,6 +206,16 @@ class ContainedProcess:
             raise AgentFailure(Outcome.CRASH, f"{method}: the agent's process sent a malformed "
                                               "answer") from None
 
+    def alive(self) -> bool:
+        """Whether the namespace's ``init`` (and so the agent's worker) still runs."""
+        if self._pidfd is None:
+            return self._process.exitcode is None
+        try:
+            ended, _, _ = select.select([self._pidfd], [], [], 0)
+        except (OSError, ValueError):
+            return False
+        return not ended
+
     def _poller(self) -> Any:
         """A ``poll`` object watching the pipe (made once: cheaper than a selector per
         answer)."""

@@ -102,6 +102,9 @@ class SandboxedAgent:
                      agent_memory_mb())
         self._pool = current_pool()
         child = self._pool.take(self._key) if self._pool is not None else None
+        if child is not None and not child.alive():  # ended while idle: not the agent's game
+            child.close()
+            child = None
         if child is None:
             child = ContainedProcess(serve_agent, (request, maze), f"agent-{index}",
                                      STARTUP_SECONDS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 from multiprocessing import forkserver
 from pathlib import Path
@@ -188,3 +189,20 @@ def test_play_keeps_a_contained_agent_s_process_for_all_its_games(tmp_path, reus
     assert len(stats) == 3 and all(s["built_in_module"] == 1 for s in stats)
     started = {s["process_started"] for s in stats}
     assert len(started) == (1 if reuse == "" else 3)
+
+
+def test_a_kept_process_that_ended_while_idle_is_replaced_not_blamed(started):
+    layout = load_layout("small_classic")
+    specs = lineup(layout, agent("Remembers"), "directional")
+    with reused_processes() as pool:
+        assert run_game(layout, specs, seed=1, max_moves=4).failure is None
+        assert pool is not None
+        (kept,) = pool.processes()
+        os.kill(kept.init_pid, signal.SIGKILL)  # as the system might, say for want of memory
+        deadline = time.monotonic() + 5
+        while kept.alive() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        result = run_game(layout, specs, seed=1, max_moves=4)
+    assert result.failure is None, result.failure
+    assert started[0] == 2
+    assert gone()
