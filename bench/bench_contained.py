@@ -23,6 +23,8 @@ Figures:
   contained / built in; the target is at most 2.0;
 * **start cost**: wall time to start, build and close one contained agent (fresh), and to
   build and end one game's agent in a kept process;
+* **hand-over**: one ``get_action`` request and its answer, 3000 times, wall time and the CPU
+  time of each side;
 * the same game time ratio in CPU seconds of every process involved, which other load on
   the machine disturbs far less than wall-clock time.
 
@@ -49,6 +51,7 @@ from pacman.layout import load_layout  # noqa: E402
 from pacman.lineup import lineup  # noqa: E402
 from pacman.contained_pool import reused_processes  # noqa: E402
 from pacman.sandboxed_agent import SandboxedAgent  # noqa: E402
+from pacman.state import state_class  # noqa: E402
 
 CONTAINED = {"random": "agents.basic:RandomPacman",
              "alphabeta": "agents.search_agents:AlphaBetaAgent"}
@@ -113,6 +116,38 @@ def start_cost(layout_name: str, repeats: int, kept: bool = False) -> float:
     return min(seconds)
 
 
+def _cpu_of(pid: int) -> float:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as file:
+        fields = file.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def hand_over(layout_name: str, moves: int, repeats: int) -> tuple[float, float, float]:
+    """Best of ``repeats``: wall µs per ``get_action`` of a contained random Pacman on the
+    initial state, and the CPU µs of the game's side and of the agent's process."""
+    layout = load_layout(layout_name)
+    state = state_class("default").initial(layout)
+    agent = SandboxedAgent((CONTAINED["random"], "pacman", {}), 0, random.Random(1), layout,
+                           None)
+    try:
+        init = agent._child.init_pid  # type: ignore[union-attr]  # the worker is its child
+        with open(f"/proc/{init}/task/{init}/children", encoding="ascii") as file:
+            worker = int(file.read().split()[0])
+        for _ in range(100):
+            agent.get_action(state)
+        runs = []
+        for _ in range(repeats):
+            wall, cpu, child = time.perf_counter(), time.process_time(), _cpu_of(worker)
+            for _ in range(moves):
+                agent.get_action(state)
+            runs.append((1e6 * (time.perf_counter() - wall) / moves,
+                         1e6 * (time.process_time() - cpu) / moves,
+                         1e6 * (_cpu_of(worker) - child) / moves))
+    finally:
+        agent.close()
+    return min(runs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
@@ -126,6 +161,10 @@ def main() -> None:
     print(f"build and close one contained agent: fresh process "
           f"{1000 * start_cost(args.layout, 5 * args.repeats):.1f} ms, kept process "
           f"{1000 * start_cost(args.layout, 5 * args.repeats, kept=True):.1f} ms (best)")
+    wall, ours, theirs = hand_over(args.layout, 3000, args.repeats)
+    print(f"hand-over of one move (3000 moves of a contained random Pacman): {wall:.1f} µs "
+          f"wall, CPU {ours:.1f} µs on the game's side + {theirs:.1f} µs in the agent's "
+          "process")
     variants = {"built in": False, "fresh": False, "kept": True}
     for title, pacman, ghosts in (("random Pacman vs random", "random", "random"),
                                   (f"alphabeta vs directional on {args.layout}", "alphabeta",
