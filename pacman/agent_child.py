@@ -203,9 +203,10 @@ def _memory_note(setup: dict[str, Any]) -> str:
 def serve_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[str, str]],
                 maze: tuple[str, str, str]) -> None:
     """Play games until the pipe closes: for each ``game`` request (the agent's index and
-    generator) build a fresh agent on a fresh copy of the maze, answer its requests, and
-    on ``end`` reset the process and say what a game changed in it
-    (:class:`~pacman.process_baseline.Baseline`; an empty list: it may play another)."""
+    generator, and whether the process may be kept for another game) build a fresh agent on
+    a fresh copy of the maze, answer its requests, and on ``end`` reset the process and say
+    what a game changed in it (:class:`~pacman.process_baseline.Baseline`, taken before the
+    first game of a process that may be kept; an empty list: it may play another)."""
     from pacman.process_baseline import Baseline
 
     reply(conn, "ready", None)
@@ -220,14 +221,16 @@ def serve_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[
         except (EOFError, OSError):
             return
         if what == "game":
-            if baseline is None:
+            index, rng, keepable = value
+            if keepable and baseline is None:  # only a process that may be kept needs one
                 baseline = Baseline(setup.get("memory_mb"))
             layout = parse_layout(maze[0], name=maze[1], source=maze[2])
-            agent = _build_agent(conn, setup, request, value)
+            agent = _build_agent(conn, setup, request, index, rng)
             continue
         if what == "end":
             agent = layout = None
-            reply(conn, "ok", baseline.after_game() if baseline is not None else [])
+            reply(conn, "ok", baseline.after_game() if baseline is not None
+                  else ["no baseline: not to be kept"])
             continue
         method = methods[what]
         try:
@@ -250,13 +253,12 @@ def serve_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[
 
 
 def _build_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[str, str]],
-                 game: tuple[int, random.Random]) -> Any:
+                 index: int, rng: random.Random) -> Any:
     """A fresh agent for one game, or ``None`` (the failure sent as the answer)."""
     try:
         from pacman.lineup import agent_spec
 
         name, role, raw = request
-        index, rng = game
         agent = agent_spec(name, role, raw, isolate=False).build(index, rng)
     except BaseException as error:  # every failure of the agent is the game's to record
         reply(conn, "error", _failure_value(error, "building the agent", setup))

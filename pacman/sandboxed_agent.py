@@ -110,7 +110,8 @@ class SandboxedAgent:
                                      STARTUP_SECONDS)
         self._child: ContainedProcess | None = child
         try:
-            self._ask("game", (index, rng), "building the agent", build_seconds(time_limit))
+            self._ask("game", (index, rng, self._pool is not None), "building the agent",
+                      build_seconds(time_limit))
         except BaseException:
             self.close()
             raise
