@@ -53,8 +53,8 @@ from pacman.contained_pool import reused_processes  # noqa: E402
 from pacman.sandboxed_agent import SandboxedAgent  # noqa: E402
 from pacman.state import state_class  # noqa: E402
 
-CONTAINED = {"random": "agents.basic:RandomPacman",
-             "alphabeta": "agents.search_agents:AlphaBetaAgent"}
+CONTAINED = {"random": "pacman.agents.basic:RandomPacman",
+             "alphabeta": "pacman.agents.search_agents:AlphaBetaAgent"}
 
 
 def cpu_seconds() -> float:

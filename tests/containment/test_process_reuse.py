@@ -155,7 +155,7 @@ def test_an_agent_that_failed_gets_a_fresh_process(name, kind, started):
 
 def test_a_timeout_ends_the_process_and_only_that_agent_s(started):
     layout = load_layout("small_classic")
-    specs = lineup(layout, "agents.basic:RandomPacman", agent("Remembers"), 1)
+    specs = lineup(layout, "pacman.agents.basic:RandomPacman", agent("Remembers"), 1)
     with reused_processes() as pool:
         assert run_game(layout, specs, seed=1, max_moves=4).failure is None
         assert pool is not None and len(pool) == 2
