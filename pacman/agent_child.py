@@ -12,6 +12,13 @@ Messages (JSON ``{"status", "value"}`` on the game's pipe): the supervisor sends
 ``started`` (the ``init``'s process number and whether namespaces were made), the worker
 ``ready`` before it runs any of the agent's code, then its answers. A process that ends
 before ``ready`` is a failure of the environment, not of the agent.
+
+An agent's worker (:func:`serve_agent`) plays one game per ``game`` request, with a fresh
+agent, until the pipe closes; ``end`` closes a game and answers what it changed in the
+process (:mod:`pacman.process_baseline`), so that the game's side may keep the process for
+the next game (:mod:`pacman.contained_pool`). A move costs two short messages: the state's
+fields without the maze (:data:`STATE_MESSAGE`), and the action's name
+(:data:`ACTION_PREFIX`); the game never unpickles what the child sends.
 """
 
 from __future__ import annotations
@@ -34,23 +41,42 @@ from pacman.namespaces import (become_namespace_init, die_with_parent, drop_priv
                                enter_new_namespaces, limit_memory)
 
 LAYOUT_ID = "game-layout"
+#: The first byte of an answer that is an action (the rest: its name in UTF-8); any other
+#: answer is JSON (which starts with ``{``).
+ACTION_PREFIX = b"="
+#: The first byte of a request that is a state sent as its fields without the maze (a
+#: request pickled whole starts with pickle's protocol byte, 0x80).
+STATE_MESSAGE = b"S"
 
 
 class StateUnpickler(pickle.Unpickler):
     """Unpickles the game's states with the maze reference replaced by the child's maze."""
 
-    def __init__(self, file: Any, layout: Layout) -> None:
+    def __init__(self, file: Any, layout: Layout | None) -> None:
         super().__init__(file)
         self.layout = layout
 
     def persistent_load(self, pid: Any) -> Layout:
-        if pid != LAYOUT_ID:
+        if pid != LAYOUT_ID or self.layout is None:
             raise pickle.UnpicklingError(f"unknown reference {pid!r}")
         return self.layout
 
 
+def _request(raw: bytes, layout: Layout | None) -> tuple[str, Any]:
+    """A request from the game: ``(what, value)``."""
+    if raw[:1] == STATE_MESSAGE:  # a state's fields without the maze (see SandboxedAgent)
+        what, kind, fields = pickle.loads(raw[1:])
+        return what, kind((layout, *fields))
+    return StateUnpickler(io.BytesIO(raw), layout).load()
+
+
 def reply(conn: Any, status: str, value: Any) -> None:
-    """Send one JSON message; a value that is not plain data becomes an error message."""
+    """Send one message: an action as :data:`ACTION_PREFIX` and its name, anything else as
+    JSON; a value that is not plain data becomes an error message."""
+    if status == "ok" and type(value) is str:
+        with contextlib.suppress(UnicodeEncodeError):  # else JSON escapes it
+            conn.send_bytes(ACTION_PREFIX + value.encode("utf-8"))
+            return
     try:
         text = json.dumps({"status": status, "value": value})
     except (TypeError, ValueError) as error:
@@ -175,44 +201,70 @@ def _memory_note(setup: dict[str, Any]) -> str:
 
 
 def serve_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[str, str]],
-                index: int, rng: random.Random, maze: tuple[str, str, str]) -> None:
-    """Build the agent, then answer the game's requests until the pipe closes."""
-    reply(conn, "ready", None)
-    try:
-        from pacman.lineup import agent_spec
+                maze: tuple[str, str, str]) -> None:
+    """Play games until the pipe closes: for each ``game`` request (the agent's index and
+    generator, and whether the process may be kept for another game) build a fresh agent on
+    a fresh copy of the maze, answer its requests, and on ``end`` reset the process and say
+    what a game changed in it (:class:`~pacman.process_baseline.Baseline`, taken before the
+    first game of a process that may be kept; an empty list: it may play another)."""
+    from pacman.process_baseline import Baseline
 
-        layout = parse_layout(maze[0], name=maze[1], source=maze[2])
-        name, role, raw = request
-        agent = agent_spec(name, role, raw, isolate=False).build(index, rng)
-    except BaseException as error:  # every failure of the agent is the game's to record
-        reply(conn, "error", _failure_value(error, "building the agent", setup))
-        return
-    reply(conn, "ok", None)
+    reply(conn, "ready", None)
+    baseline: Baseline | None = None
+    layout: Layout | None = None
+    agent: Any = None
     methods = {"start": "start_game", "move": "get_action", "report": "last_report",
                "stats": "stats"}
     while True:
         try:
-            what, state = StateUnpickler(io.BytesIO(conn.recv_bytes()), layout).load()
+            what, value = _request(conn.recv_bytes(), layout)
         except (EOFError, OSError):
             return
+        if what == "game":
+            index, rng, keepable = value
+            if keepable and baseline is None:  # only a process that may be kept needs one
+                baseline = Baseline(setup.get("memory_mb"))
+            layout = parse_layout(maze[0], name=maze[1], source=maze[2])
+            agent = _build_agent(conn, setup, request, index, rng)
+            continue
+        if what == "end":
+            agent = layout = None
+            reply(conn, "ok", baseline.after_game() if baseline is not None
+                  else ["no baseline: not to be kept"])
+            continue
         method = methods[what]
         try:
             function = getattr(agent, method, None)
             if what == "move":
-                value = agent.get_action(state)
-                if not isinstance(value, str):
-                    reply(conn, "illegal", repr(value)[:200])
+                action = agent.get_action(value)
+                if not isinstance(action, str):
+                    reply(conn, "illegal", repr(action)[:200])
                     continue
             elif what == "start":
                 if callable(function):
-                    function(state)
-                value = None  # what start_game returns is not the game's business
+                    function(value)
+                action = None  # what start_game returns is not the game's business
             else:
-                value = function() if callable(function) else None
+                action = function() if callable(function) else None
         except BaseException as error:
             reply(conn, "error", _failure_value(error, method, setup))
             continue
-        reply(conn, "ok", value)
+        reply(conn, "ok", action)
+
+
+def _build_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[str, str]],
+                 index: int, rng: random.Random) -> Any:
+    """A fresh agent for one game, or ``None`` (the failure sent as the answer)."""
+    try:
+        from pacman.lineup import agent_spec
+
+        name, role, raw = request
+        agent = agent_spec(name, role, raw, isolate=False).build(index, rng)
+    except BaseException as error:  # every failure of the agent is the game's to record
+        reply(conn, "error", _failure_value(error, "building the agent", setup))
+        return None
+    reply(conn, "ok", None)
+    return agent
 
 
 def probe_name(conn: Any, setup: dict[str, Any],

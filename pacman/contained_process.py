@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import resource
@@ -25,6 +26,7 @@ import sys
 from typing import Any
 from collections.abc import Callable
 
+from pacman.agent_child import ACTION_PREFIX, supervise
 from pacman.errors import PacmanError
 from pacman.outcome import Outcome
 
@@ -116,11 +118,10 @@ class ContainedProcess:
 
     def __init__(self, work: Callable[..., None], args: tuple, name: str,
                  startup: float) -> None:
-        from pacman.agent_child import supervise
-
         self.init_pid: int | None = None
         self.isolated = False
         self._pidfd: int | None = None
+        self._poll: Any = None
         check_descriptors()
         setup = {"cwd": os.getcwd(), "memory_mb": agent_memory_mb()}
         self.memory_mb = setup["memory_mb"]
@@ -183,7 +184,8 @@ class ContainedProcess:
         """The next ``(status, value)`` from the child within ``seconds`` (``None``: no
         limit); :class:`AgentFailure` if it is late, malformed or the process ended."""
         try:
-            ready = self._conn.poll(seconds)
+            # without a limit, the read itself waits (and sees the end of the process)
+            ready = seconds is None or bool(self._poller().poll(max(0, math.ceil(seconds * 1000))))
         except (OSError, ValueError):
             raise self._ended(method) from None
         if not ready:
@@ -195,12 +197,32 @@ class ContainedProcess:
         except (EOFError, OSError):
             raise self._ended(method) from None
         try:
+            if raw[:1] == ACTION_PREFIX:  # the hot path: a move's action, not JSON
+                return "ok", raw[1:].decode("utf-8")
             reply = json.loads(raw.decode("utf-8"))
             return str(reply["status"]), reply["value"]
         except (ValueError, KeyError, TypeError, UnicodeDecodeError):
             self.close()
             raise AgentFailure(Outcome.CRASH, f"{method}: the agent's process sent a malformed "
                                               "answer") from None
+
+    def alive(self) -> bool:
+        """Whether the namespace's ``init`` (and so the agent's worker) still runs."""
+        if self._pidfd is None:
+            return self._process.exitcode is None
+        try:
+            ended, _, _ = select.select([self._pidfd], [], [], 0)
+        except (OSError, ValueError):
+            return False
+        return not ended
+
+    def _poller(self) -> Any:
+        """A ``poll`` object watching the pipe (made once: cheaper than a selector per
+        answer)."""
+        if self._poll is None:
+            self._poll = select.poll()
+            self._poll.register(self._conn.fileno(), select.POLLIN)
+        return self._poll
 
     def _ended(self, method: str) -> AgentFailure:
         self._process.join(timeout=1)

@@ -147,10 +147,13 @@ class _Players:
             collected.append(value)
         return collected
 
-    def close(self) -> None:
-        for player in self.agents:
+    def close(self, finished: bool = False) -> None:
+        """End the contained agents' games; those of a ``finished`` game (not interrupted)
+        without a failure of their own may keep their process for another game."""
+        for index, player in enumerate(self.agents):
             if isinstance(player, SandboxedAgent):
-                player.close()
+                player.close(reuse=finished and (self.failure is None
+                                                 or self.failure.agent != index))
 
 
 def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0, *,
@@ -177,13 +180,14 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     n = len(agents)
     tally = _Tally(n)
     players = None
-    interrupted = False
+    interrupted = completed = False
     try:
         players = _Players(layout, agents, seed, limit)
         if display is not None:
             display.start(state, [d["name"] for d in described])
         if players.failure is None:
             state = _play(state, players, tally, max_moves, limit, display)
+        completed = True
     except (KeyboardInterrupt, GameInterrupted):
         interrupted = True
         # The game so far: the actions played reach the state of the moment of the quit
@@ -195,7 +199,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
         if players is not None:
             if not interrupted and len(players.agents) == n:
                 stats = players.stats()
-            players.close()
+            players.close(finished=completed)
     failure = players.failure if players is not None else None
     outcome = (Outcome.INTERRUPTED if interrupted else failure.kind if failure is not None
                else tally.outcome or Outcome.INTERRUPTED)

@@ -30,18 +30,25 @@ Failures
 from __future__ import annotations
 
 import io
+import os
 import pickle
 import random
 from typing import Any
 
-from pacman.agent_child import LAYOUT_ID, serve_agent
+from pacman.agent_child import LAYOUT_ID, STATE_MESSAGE, serve_agent
+from pacman.contained_pool import current_pool
 from pacman.contained_process import (STARTUP_SECONDS, AgentFailure, ContainedProcess,
-                                      ContainmentError, process_context)
+                                      ContainmentError, agent_memory_mb, process_context)
 from pacman.layout import Layout
 from pacman.outcome import Outcome
+from pacman.state import GameState
 
 __all__ = ["AgentFailure", "ContainmentError", "NotAnAction", "SandboxedAgent",
            "build_seconds", "process_context"]
+
+
+#: Seconds a process has after its game to reset itself and say whether it may play again.
+END_SECONDS = 5.0
 
 
 def build_seconds(time_limit: float | None) -> float:
@@ -75,23 +82,39 @@ class SandboxedAgent:
     """The game's side of an agent playing in a contained child process.
 
     ``request`` is ``(name, role, raw_options)``: the child resolves the agent as
-    :func:`pacman.lineup.agent_spec` does. Construction starts the child and waits until the
-    agent is built (raising :class:`AgentFailure` if it is not, :class:`ContainmentError` if
-    the environment cannot start it). Every method raises :class:`AgentFailure` for a
-    failure of the agent; call :meth:`close` when the game ends.
+    :func:`pacman.lineup.agent_spec` does. Construction starts the child (or takes one kept
+    from an earlier game, :mod:`pacman.contained_pool`) and waits until the agent is built
+    (raising :class:`AgentFailure` if it is not, :class:`ContainmentError` if the
+    environment cannot start it). Every method raises :class:`AgentFailure` for a failure of
+    the agent; call :meth:`close` when the game ends.
     """
 
     def __init__(self, request: tuple[str, str, dict[str, str]], index: int,
                  rng: random.Random, layout: Layout, time_limit: float | None) -> None:
         self.layout = layout
         self.time_limit = time_limit
-        self._buffer = io.BytesIO()  # one pickler per agent: a move's request costs less
+        self.misbehaved = False
+        self._buffer = io.BytesIO()  # one pickler per agent for requests other than states
         self._pickler = _StatePickler(self._buffer, layout)
-        seconds = build_seconds(time_limit)
-        self._child = ContainedProcess(
-            serve_agent, (request, index, rng, (layout.text, layout.name, layout.source)),
-            f"agent-{index}", STARTUP_SECONDS)
-        self._result(seconds, "building the agent")
+        name, role, raw = request
+        maze = (layout.text, layout.name, layout.source)
+        self._key = (name, role, tuple(sorted(raw.items())), maze, os.getcwd(),
+                     agent_memory_mb())
+        self._pool = current_pool()
+        child = self._pool.take(self._key) if self._pool is not None else None
+        if child is not None and not child.alive():  # ended while idle: not the agent's game
+            child.close()
+            child = None
+        if child is None:
+            child = ContainedProcess(serve_agent, (request, maze), f"agent-{index}",
+                                     STARTUP_SECONDS)
+        self._child: ContainedProcess | None = child
+        try:
+            self._ask("game", (index, rng, self._pool is not None), "building the agent",
+                      build_seconds(time_limit))
+        except BaseException:
+            self.close()
+            raise
 
     # -- requests -------------------------------------------------------------------------
     def start_game(self, state: Any) -> None:
@@ -106,31 +129,60 @@ class SandboxedAgent:
     def stats(self) -> Any:
         return self._ask("stats", None, "stats")
 
-    def _ask(self, what: str, state: Any, method: str) -> Any:
-        self._buffer.seek(0)
-        self._buffer.truncate()
-        self._pickler.clear_memo()
-        self._pickler.dump((what, state))
-        self._child.send(self._buffer.getvalue(), method)
-        deadline = None if self.time_limit is None else self.time_limit + _grace(self.time_limit)
-        return self._result(deadline, method)
+    def _ask(self, what: str, value: Any, method: str, seconds: float | None = None) -> Any:
+        child = self._child
+        if child is None:
+            raise AgentFailure(Outcome.CRASH, f"{method}: the agent's process was ended")
+        if isinstance(value, GameState) and value.layout is self.layout:
+            # the hot path: the state's fields without the maze, by the C pickler alone
+            data = STATE_MESSAGE + pickle.dumps((what, type(value), value[1:]),
+                                                pickle.HIGHEST_PROTOCOL)
+        else:
+            self._buffer.seek(0)
+            self._buffer.truncate()
+            self._pickler.clear_memo()
+            self._pickler.dump((what, value))
+            data = self._buffer.getvalue()
+        if seconds is None and self.time_limit is not None:
+            seconds = self.time_limit + _grace(self.time_limit)
+        try:
+            child.send(data, method)
+            return self._result(child, seconds, method)
+        except AgentFailure:
+            self.misbehaved = True
+            raise
 
-    def _result(self, seconds: float | None, method: str) -> Any:
-        status, value = self._child.answer(seconds, method)
+    def _result(self, child: ContainedProcess, seconds: float | None, method: str) -> Any:
+        status, value = child.answer(seconds, method)
         if status == "ok":
             return value
         if status == "illegal":
+            self.misbehaved = True
             return NotAnAction(str(value))
         message, trace = (value if isinstance(value, list) and len(value) == 2
                           else (str(value), ""))
         raise AgentFailure(Outcome.CRASH, str(message), str(trace))
 
-    def close(self) -> None:
-        """End the child and anything it started (within half a second: the child ends
-        itself when its pipe closes, else it is killed). Safe to call twice."""
+    def close(self, reuse: bool = False) -> None:
+        """End the agent's game. With ``reuse`` (the game ended without a failure of this
+        agent), inside a :func:`~pacman.contained_pool.reused_processes` scope and with
+        namespaces, the process is kept for the next game if it is as it was before its
+        first game; otherwise it ends with everything it started (within half a second: it
+        ends itself when its pipe closes, else it is killed). Safe to call twice."""
         child = getattr(self, "_child", None)
-        if child is not None:
-            child.close(grace=0.5)
+        if child is None:
+            return
+        if reuse and not self.misbehaved and self._pool is not None and child.isolated:
+            try:
+                changed = self._ask("end", None, "ending the game", END_SECONDS)
+            except AgentFailure:
+                changed = None
+            if changed == [] and self._child is not None:
+                self._child = None
+                self._pool.keep(self._key, child)
+                return
+        self._child = None
+        child.close(grace=0.5)
 
 
 def _grace(limit: float) -> float:

@@ -47,6 +47,7 @@ from pacman.batch.store import ResultStore, parse_record, record_line
 from pacman.errors import BatchError, ConfigurationError
 from pacman.game import GameResult
 from pacman.outcome import Outcome
+from pacman.contained_pool import reused_processes
 from pacman.contained_process import check_descriptors, process_context
 
 #: Backends :func:`run_jobs` accepts.
@@ -66,11 +67,12 @@ def play_chunk(jobs: Sequence[tuple[int, GameJob]]) -> list[str]:
     is not a finished game: it raises ``KeyboardInterrupt`` instead of being returned.
     """
     lines = []
-    for index, job in jobs:
-        result = play_job(job)
-        if result.outcome == Outcome.INTERRUPTED:
-            raise KeyboardInterrupt
-        lines.append(record_line(job, result, index))
+    with reused_processes():  # a contained agent's process may play its chunk's games
+        for index, job in jobs:
+            result = play_job(job)
+            if result.outcome == Outcome.INTERRUPTED:
+                raise KeyboardInterrupt
+            lines.append(record_line(job, result, index))
     return lines
 
 
@@ -222,8 +224,16 @@ def _finished(chunks: Iterator[list[tuple[int, GameJob]]], backend: str, workers
 
         return run_on_dask(chunks, workers, scheduler)
     if workers == 1:
-        return ((chunk, play_chunk(chunk)) for chunk in chunks)
+        return _run_here(chunks)
     return _run_local(chunks, workers)
+
+
+def _run_here(chunks: Iterator[list[tuple[int, GameJob]]]
+              ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
+    """Every chunk in this process, a contained agent's process kept across chunks too."""
+    with reused_processes():
+        for chunk in chunks:
+            yield chunk, play_chunk(chunk)
 
 
 def _collect(finished: Iterator[tuple[list[tuple[int, GameJob]], list[str]]],
