@@ -12,6 +12,10 @@ turn, outcome)``:
 * ``turn`` -- the index of the agent to move next;
 * ``outcome`` -- ``None`` while the game goes on, else ``Outcome.WIN`` or ``Outcome.LOSS``.
 
+A :class:`ClassicSpeedState` (the classic rules variant) has a tenth field, ``between``: a
+bitmask of the ghosts half way between two cells (bit ``g - 1`` for ghost ``g``), see
+:mod:`pacman.rules`.
+
 Being a tuple, it cannot be changed (no attribute can be set) and two equal states hash equal.
 Successors share everything they do not change with their parent. The rules that derive
 successors live in :mod:`pacman.rules`; the methods here are thin conveniences over them.
@@ -44,6 +48,8 @@ class GameState(tuple):
     #: Whether the classic API (:mod:`pacman.compat`) lists legal actions in the classic engine's
     #: order (West, Stop, East, North, South) rather than the engine's.
     classic_action_order = False
+    #: The fields a variant adds after the nine above, as they are at the start of a game.
+    _start_extra: tuple[int, ...] = ()
 
     layout: Layout = property(itemgetter(0))  # type: ignore[assignment]
     positions: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
@@ -70,13 +76,19 @@ class GameState(tuple):
         k = len(starts)
         outcome = WIN if layout.food == 0 else None
         return cls((layout, (layout.pacman_start, *starts), ("Stop",) * (k + 1), (0,) * k,
-                    layout.food, layout.capsules, 0, 0, outcome))
+                    layout.food, layout.capsules, 0, 0, outcome) + cls._start_extra)
 
     # --- derived facts -----------------------------------------------------------------------
     @property
     def key(self) -> tuple:
         """A hashable key for transposition tables: everything but the shared layout."""
         return self[1:]
+
+    @property
+    def between_cells(self) -> int:
+        """The ghosts half way between two cells, as a bitmask (bit ``g - 1`` for ghost ``g``):
+        always 0 but under the classic scared speed (:class:`ClassicSpeedState`)."""
+        return 0
 
     @property
     def num_agents(self) -> int:
@@ -210,13 +222,26 @@ class GameState(tuple):
 class ClassicSpeedState(GameState):
     """A game state under the classic engine's rules: scared ghosts move at half speed (see
     :mod:`pacman.rules`), and agents written for the classic API get their legal actions in the
-    classic engine's order, on which their ties depend. Same fields; its successors are of this
-    class too."""
+    classic engine's order, on which their ties depend. The fields of :class:`GameState` and a
+    tenth, ``between`` (:attr:`between_cells`); its successors are of this class too."""
 
     __slots__ = ()
 
     half_speed_scared = True
     classic_action_order = True
+
+    between_cells: int = property(itemgetter(9))  # type: ignore[assignment]
+    _start_extra = (0,)  # no ghost is between cells at the start
+
+    def __new__(cls, fields=()):
+        """The state of these ten fields (``TypeError`` for another number: the nine of a
+        default state would lose the ghosts' half steps). The rules build successors with
+        ``tuple.__new__``, which skips this check."""
+        state = tuple.__new__(cls, fields)
+        if len(state) != 10:
+            raise TypeError(f"a {cls.__name__} has 10 fields (the tenth: the ghosts between "
+                            f"cells), not {len(state)}")
+        return state
 
     def __reduce__(self):
         return (ClassicSpeedState, (tuple(self),))
