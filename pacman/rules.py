@@ -227,41 +227,75 @@ def _cell_behind(layout, cell: int, direction: str) -> int:
 
 
 def _classic_successor(state: GameState, action: str, agent: int | None) -> GameState:
-    """:func:`successor` under the classic scared speed (the module docstring): the default
-    rules on the first nine fields, and here the half steps and the meetings they miss."""
-    layout, positions, directions, scared, _, capsules, _, turn, outcome, between = state
+    """:func:`successor` under the classic scared speed (the module docstring). Its moves at
+    full speed are those of :func:`successor`, written again here rather than shared: the
+    default rules' hot path stays free of the variant."""
+    layout, positions, directions, scared, food, capsules, score, turn, outcome, between = state
     if outcome is not None:
         raise GameOverError(f"the game is over ({outcome}); no move can follow")
     if agent is None:
         agent = turn
     elif type(agent) is not int or not 0 <= agent < len(positions):
         agent = _checked_agent(state, agent)
-    if agent and scared[agent - 1]:
-        return _half_speed_ghost_move(state, action, agent)
-    after = successor(tuple.__new__(GameState, state[:9]), action, agent)
-    if agent:  # a ghost at full speed, never between cells
-        return tuple.__new__(state.__class__, (*after, between))
-    target, moved, turned = after[1][0], list(after[1]), list(after[2])
-    score, outcome = after[6], after[8]
-    if outcome is LOSS:  # the classic engine charges each ghost that is not scared
-        timers = (SCARED_TIME,) * len(scared) if capsules >> target & 1 else scared
-        score -= LOSE_PENALTY * (sum(1 for g, cell in enumerate(positions[1:])
-                                     if cell == target and not timers[g]) - 1)
-    # A ghost between cells also meets him on the cell it left (the classic collision
-    # distance); scared while between cells, it is eaten.
-    scared = after[3]
+    if agent:
+        if scared[agent - 1]:
+            return _half_speed_ghost_move(state, action, agent)
+        target = layout._ghost_moves[positions[agent]][directions[agent]].get(action)
+        if target is None:
+            raise _illegal(state, agent, action)
+        moved, turned = list(positions), list(directions)
+        moved[agent], turned[agent] = target, action
+        if target == positions[0]:
+            scared, score, outcome = _ghost_meets_pacman(layout, agent, 0, moved, turned, scared,
+                                                         score, outcome)
+        positions, directions = tuple(moved), tuple(turned)
+    else:
+        target = layout._pacman_moves[positions[0]].get(action)
+        if target is None:
+            raise _illegal(state, 0, action)
+        score -= TIME_PENALTY
+        bit = 1 << target
+        if food & bit:
+            food ^= bit
+            score += FOOD_SCORE
+            if not food:
+                score += WIN_SCORE
+                outcome = WIN
+        if capsules & bit:
+            capsules ^= bit
+            scared = (SCARED_TIME,) * (len(positions) - 1)
+        if between or target in positions:
+            positions, directions, scared, score, outcome, between = _classic_pacman_meets(
+                layout, target, positions, directions, scared, score, outcome, between)
+        positions = (target,) + positions[1:]
+        directions = (action,) + directions[1:]
+    next_turn = agent + 1 if agent + 1 < len(positions) else 0
+    return tuple.__new__(state.__class__, (layout, positions, directions, scared, food, capsules,
+                                           score, next_turn, outcome, between))
+
+
+def _classic_pacman_meets(layout, target, positions, directions, scared, score, outcome,
+                          between):
+    """Pacman, arriving on ``target``, meets each ghost on it or half way next to it (the
+    classic collision distance), in ghost order: a scared ghost is eaten; each other one costs
+    ``LOSE_PENALTY`` (the classic engine charges each) and loses the game, unless it is won.
+    Returns the new ``(positions, directions, scared, score, outcome, between)``."""
+    positions, directions, scared = list(positions), list(directions), list(scared)
     for ghost in range(1, len(positions)):
         bit = 1 << (ghost - 1)
-        ahead = positions[ghost]
-        if not between & bit or (ahead != target
-                                 and _cell_behind(layout, ahead, directions[ghost]) != target):
+        if positions[ghost] != target and not (
+                between & bit and _cell_behind(layout, positions[ghost], directions[ghost]) == target):
             continue
-        if ahead != target:  # the default rules met only the ghosts on his new cell
-            scared, score, outcome = _ghost_meets_pacman(layout, ghost, scared[ghost - 1], moved,
-                                                         turned, scared, score, outcome)
-        between ^= bit  # eaten, back at its start
-    return tuple.__new__(state.__class__, (layout, tuple(moved), tuple(turned), scared,
-                                           *after[4:6], score, after[7], outcome, between))
+        if scared[ghost - 1]:
+            score += EAT_GHOST_SCORE
+            positions[ghost] = layout.ghost_starts[ghost - 1]
+            directions[ghost] = "Stop"
+            scared[ghost - 1] = 0
+            between &= ~bit
+        elif outcome is not WIN:
+            score -= LOSE_PENALTY
+            outcome = LOSS
+    return tuple(positions), tuple(directions), tuple(scared), score, outcome, between
 
 
 def _half_speed_ghost_move(state: GameState, action: str, agent: int) -> GameState:
