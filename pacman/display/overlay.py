@@ -86,7 +86,7 @@ def heat_map(state: GameState, evaluation: Callable[[GameState], float]) -> dict
     for cell in layout.open_cells:
         if row[cell] < 0:
             continue
-        moved = GameState((layout, (cell, *rest), *state[2:]))
+        moved = type(state)((layout, (cell, *rest), *state[2:]))  # of its rules variant
         value = float(evaluation(moved))
         if math.isfinite(value):
             values[cell] = value

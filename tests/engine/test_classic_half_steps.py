@@ -297,3 +297,14 @@ def test_random_play_keeps_the_half_way_invariants(start):
             assert step == 0.5 or (after.scared_timers[mover - 1] == 0 and step in (0, 1))
         assert pickle.loads(pickle.dumps(after)) == after and hash(after) == hash(tuple(after))
         state = after
+
+
+def test_the_heat_map_moves_pacman_in_states_of_the_variant_with_ghosts_still_half_way():
+    from pacman.display.overlay import heat_map
+
+    state = one_ghost((1, 3), (4, 1), direction="West", timer=20, turn=0, between=True)
+    seen: list[GameState] = []
+    heat = heat_map(state, lambda s: seen.append(s) or 0.0)
+    assert len(heat) == len(seen) > 1
+    assert all(type(s) is ClassicSpeedState and agent_xy(s, 1) == (4.5, 1) for s in seen)
+    assert all(s.successors() for s in seen)  # whole states: the rules take them
