@@ -41,11 +41,11 @@ CORRIDOR = parse_layout("%%%%%%%%\n"
 
 # capsules everywhere and three ghosts: capsules are often eaten while a ghost is half way
 CAPSULES = parse_layout("%%%%%%%%%\n"
-                        "%Po o o %\n"
+                        "%Po.o o.%\n"
                         "% %% %% %\n"
-                        "%o  G  o%\n"
+                        "%o. G .o%\n"
                         "% %% %% %\n"
-                        "%o o o G%\n"
+                        "%o.o o G%\n"
                         "%%%%%%%%%\n", name="capsules")
 
 
@@ -230,7 +230,7 @@ def positions(draw):
         if free:
             state = ClassicSpeedState((
                 layout, (draw(st.sampled_from(free)), *cells), ("Stop", *directions),
-                tuple(timers), layout.food, layout.capsules, 0, 0, None, between))
+                tuple(timers), layout.food, layout.capsules, 0, 0, state.outcome, between))
     return state, draw(st.integers(0, 2**32 - 1))
 
 
