@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from agents.base import BaseAgent
-from agents.evaluation import CLOSEST_DOT, Evaluation
+from pacman.agents.base import BaseAgent
+from pacman.agents.evaluation import CLOSEST_DOT, Evaluation
 from pacman.directions import STOP
 from pacman.state import GameState
 

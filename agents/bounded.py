@@ -17,17 +17,17 @@ import time
 from typing import Any
 from collections.abc import Callable
 
-from agents.search.algorithms import expectimax
-from agents.search.nodes import CHECK_EVERY
-from agents.search.deepening import iterative_deepening
-from agents.search.result import SearchResult
+from pacman.agents.search.algorithms import expectimax
+from pacman.agents.search.nodes import CHECK_EVERY
+from pacman.agents.search.deepening import iterative_deepening
+from pacman.agents.search.result import SearchResult
 from pacman.rules import legal_actions, successor
 from pacman.state import GameState
 
 
 class NodeClock:
     """A clock that ticks once each time it is read. The search reads its clock once every
-    :data:`~agents.search.nodes.CHECK_EVERY` generated states, so a deadline of ``n`` ticks
+    :data:`~pacman.agents.search.nodes.CHECK_EVERY` generated states, so a deadline of ``n`` ticks
     stops a search after about ``n * CHECK_EVERY`` states, the same number on every run."""
 
     def __init__(self) -> None:

@@ -13,28 +13,28 @@ from pacman.registry import Registry
 
 #: Pacman agents by short name (each imported on first use).
 PACMAN_AGENTS: Registry[Any] = Registry("Pacman agent", {
-    "random": "agents.basic:RandomPacman",
-    "greedy": "agents.basic:GreedyPacman",
-    "reflex": "agents.basic:GreedyPacman",
-    "minimax": "agents.search_agents:MinimaxAgent",
-    "alphabeta": "agents.search_agents:AlphaBetaAgent",
-    "expectimax": "agents.search_agents:ExpectimaxAgent",
-    "deepening": "agents.search_agents:IterativeDeepeningAgent",
-    "strongest": "agents.strongest:StrongestPacman",
-    "montecarlo": "agents.search_agents:MonteCarloAgent",
-    "mcts": "agents.search_agents:MCTSAgent",
-    "keyboard": "agents.keyboard:KeyboardPacman",
+    "random": "pacman.agents.basic:RandomPacman",
+    "greedy": "pacman.agents.basic:GreedyPacman",
+    "reflex": "pacman.agents.basic:GreedyPacman",
+    "minimax": "pacman.agents.search_agents:MinimaxAgent",
+    "alphabeta": "pacman.agents.search_agents:AlphaBetaAgent",
+    "expectimax": "pacman.agents.search_agents:ExpectimaxAgent",
+    "deepening": "pacman.agents.search_agents:IterativeDeepeningAgent",
+    "strongest": "pacman.agents.strongest:StrongestPacman",
+    "montecarlo": "pacman.agents.search_agents:MonteCarloAgent",
+    "mcts": "pacman.agents.search_agents:MCTSAgent",
+    "keyboard": "pacman.agents.keyboard:KeyboardPacman",
 })
 
 #: Ghost agents by short name (each imported on first use).
 GHOST_AGENTS: Registry[Any] = Registry("ghost agent", {
-    "random": "agents.ghosts:RandomGhost",
-    "directional": "agents.ghosts:DirectionalGhost",
-    "adversarial": "agents.smart_ghosts:AdversarialGhost",
-    "team": "agents.smart_ghosts:TeamGhost",
-    "territory": "agents.smart_ghosts:IndependentTerritoryGhost",
-    "joint": "agents.smart_ghosts:JointMinimaxGhost",
-    "mixed": "agents.smart_ghosts:MixedGhost",
+    "random": "pacman.agents.ghosts:RandomGhost",
+    "directional": "pacman.agents.ghosts:DirectionalGhost",
+    "adversarial": "pacman.agents.smart_ghosts:AdversarialGhost",
+    "team": "pacman.agents.smart_ghosts:TeamGhost",
+    "territory": "pacman.agents.smart_ghosts:IndependentTerritoryGhost",
+    "joint": "pacman.agents.smart_ghosts:JointMinimaxGhost",
+    "mixed": "pacman.agents.smart_ghosts:MixedGhost",
 })
 
 

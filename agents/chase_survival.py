@@ -21,8 +21,8 @@ import dataclasses
 import math
 from collections.abc import Callable
 
-from agents.ghost_focus import chase_action
-from agents.search.result import SearchResult
+from pacman.agents.ghost_focus import chase_action
+from pacman.agents.search.result import SearchResult
 from pacman.rules import legal_actions, successor
 from pacman.state import LOSS, WIN, GameState
 
@@ -34,7 +34,7 @@ NODE_BUDGET = 500
 
 class OutOfBudget(Exception):
     """A check's nodes or time ran out before it decided (raised by
-    :meth:`CheckBudget.spend`; the route search of :mod:`agents.food_route` catches it too)."""
+    :meth:`CheckBudget.spend`; the route search of :mod:`pacman.agents.food_route` catches it too)."""
 
 
 class CheckBudget:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.maze_tables import _TABLES, maze_tables
-from agents.strong_evaluation import strong
+from pacman.agents.maze_tables import _TABLES, maze_tables
+from pacman.agents.strong_evaluation import strong
 from pacman.registry import Registry
 from pacman.state import GameState
 

@@ -5,11 +5,11 @@ a time-limited search sees, or behind the ghosts. The search then weighs the eva
 to the nearest dot against its danger terms, and Pacman hesitates in front of the chasing
 ghosts (one game of the strongest setting spent 90 moves on its last dot) until they close
 in. Against chasing ghosts a way to food can be planned much further ahead, as
-:mod:`agents.chase_survival` plans a way out: with each ghost's move fixed to the chaser's, only
+:mod:`pacman.agents.chase_survival` plans a way out: with each ghost's move fixed to the chaser's, only
 Pacman's moves branch, and a depth-first search tries first the move that ends nearest a dot.
 
 :func:`route_to_food` is that search: a line on which Pacman eats a dot within ``rounds``
-rounds and after which he can still outrun the chase (:func:`agents.chase_survival.outruns`).
+rounds and after which he can still outrun the chase (:func:`pacman.agents.chase_survival.outruns`).
 :func:`steer_to_food` applies its first move to a search's result: it replaces the search's
 move unless the search, which searched it first so as to value it exactly, finds it worse than
 its best by more than a margin (a capture, a capsule or ghosts left uneaten, a trap).
@@ -21,9 +21,9 @@ import dataclasses
 
 from collections.abc import Sequence
 
-from agents.chase_survival import ROUNDS, CheckBudget, OutOfBudget, chase_round, outruns
-from agents.maze_tables import maze_tables
-from agents.search.result import SearchResult
+from pacman.agents.chase_survival import ROUNDS, CheckBudget, OutOfBudget, chase_round, outruns
+from pacman.agents.maze_tables import maze_tables
+from pacman.agents.search.result import SearchResult
 from pacman.rules import legal_actions, successor
 from pacman.state import LOSS, WIN, GameState
 
@@ -39,7 +39,7 @@ def route_to_food(state: GameState, rounds: int = ROUTE_ROUNDS, after: int = ROU
                   budget: int | CheckBudget = ROUTE_NODES) -> str | None:
     """The first move of a line on which Pacman, to move in ``state``, eats a dot (or wins)
     within ``rounds`` rounds while every ghost plays the chasing move
-    (:func:`agents.ghost_focus.chase_action`), and after which he can still outrun them for
+    (:func:`pacman.agents.ghost_focus.chase_action`), and after which he can still outrun them for
     ``after`` rounds. ``None`` when there is no such line or ``budget`` (Pacman nodes, or a
     :class:`CheckBudget` that also bounds the time) ran out first. Among first moves, the one
     ending nearest a dot is tried first."""

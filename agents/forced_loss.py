@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from agents.search.result import SearchResult
+from pacman.agents.search.result import SearchResult
 from pacman.state import LOSS, GameState
 
 

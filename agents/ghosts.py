@@ -6,7 +6,7 @@ import random
 from typing import Literal
 from collections.abc import Mapping
 
-from agents.base import DistributionAgent
+from pacman.agents.base import DistributionAgent
 from pacman.errors import ConfigurationError
 from pacman.state import GameState
 

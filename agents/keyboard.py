@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from agents.base import BaseAgent
+from pacman.agents.base import BaseAgent
 from pacman.errors import ConfigurationError
 from pacman.human import HumanInput, HumanPlayer
 from pacman.state import GameState

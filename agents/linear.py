@@ -34,7 +34,7 @@ file holding one object (``{"score": 1, ...}``); unknown feature names and malfo
 raise :class:`~pacman.errors.ConfigurationError` with a message naming the culprit. Features
 without a weight count as weight 0.
 
-Agents receive evaluations wrapped in :class:`agents.evaluation.Evaluation`;
+Agents receive evaluations wrapped in :class:`pacman.agents.evaluation.Evaluation`;
 :func:`make_linear_evaluation` builds that wrapper from the text after ``linear:`` in an
 ``evaluation=linear:...`` option.
 """
@@ -46,7 +46,7 @@ import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from agents.evaluation import Evaluation, nearest_food_distance
+from pacman.agents.evaluation import Evaluation, nearest_food_distance
 from pacman.errors import ConfigurationError
 from pacman.registry import suggest
 from pacman.state import LOSS, WIN, GameState
@@ -166,7 +166,7 @@ FEATURES: dict[str, Callable[[GameState], float]] = {
     "lose": feature_lose,
 }
 
-#: Weights of a reasonable player, in the spirit of :func:`agents.evaluation.better`: the score;
+#: Weights of a reasonable player, in the spirit of :func:`pacman.agents.evaluation.better`: the score;
 #: a pull towards food that gains the same per step however far the food is, and is worth less
 #: than one dot (at most 9 against a dot's 10, so eating always pays); a strong push away from
 #: ghosts within two moves; a pull towards scared ghosts it can catch; and a cost per capsule

@@ -1,4 +1,4 @@
-"""Pacman as a searchable game: the adapter between the engine and :mod:`agents.search`.
+"""Pacman as a searchable game: the adapter between the engine and :mod:`pacman.agents.search`.
 
 Pacman is MAX. Each ghost is its own layer after him: a MIN layer (minimax: ghosts are
 adversaries) or a CHANCE layer (expectimax) whose outcome probabilities come from a uniform
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
-from agents.ghost_focus import HORIZON, focused_actions
-from agents.pacman_search import PacmanSearch
-from agents.search.game import NodeKind
-from agents.search.node_search import Search
+from pacman.agents.ghost_focus import HORIZON, focused_actions
+from pacman.agents.pacman_search import PacmanSearch
+from pacman.agents.search.game import NodeKind
+from pacman.agents.search.node_search import Search
 from pacman.rules import legal_actions, successor
 from pacman.state import GameState
 
@@ -27,13 +27,13 @@ _MAX, _MIN, _CHANCE = NodeKind.MAX, NodeKind.MIN, NodeKind.CHANCE
 
 
 class PacmanGame:
-    """The search-game view of Pacman, searched by :class:`agents.pacman_search.PacmanSearch`.
+    """The search-game view of Pacman, searched by :class:`pacman.agents.pacman_search.PacmanSearch`.
 
     ``ghost_model``: ``adversarial`` (MIN layers), ``uniform`` (CHANCE, every legal move alike)
     or ``informed`` (CHANCE, probabilities from ``ghost_distributions[i - 1](state)`` for ghost
     ``i``, typically each ghost agent's ``distribution`` method). ``evaluation`` scores states
     where the depth runs out. ``focus``: when positive, a ghost farther than that many maze
-    steps from Pacman has one move, a chaser's (:mod:`agents.ghost_focus`); 0 searches every
+    steps from Pacman has one move, a chaser's (:mod:`pacman.agents.ghost_focus`); 0 searches every
     ghost move; ``"horizon"`` sets the radius at each ghost node from the rounds the search has
     left there (adversarial ghosts only, and this class only: the depth-free protocol method
     :meth:`actions`, which a subclass's generic search calls, cannot apply it and lists every

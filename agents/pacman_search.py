@@ -1,17 +1,17 @@
 """The core search specialised for Pacman: the same nodes, values and counts, less per node.
 
-:class:`PacmanSearch` is what :func:`agents.search.core.run_search` uses for a
-:class:`~agents.pacman_game.PacmanGame` (its ``search_type``). It replaces the game's protocol
+:class:`PacmanSearch` is what :func:`pacman.agents.search.core.run_search` uses for a
+:class:`~pacman.agents.pacman_game.PacmanGame` (its ``search_type``). It replaces the game's protocol
 methods by what they compute, read straight from the state tuple and the layout's move tables:
 the end test and the utility are item lookups, the successor is the engine's own function, the
-evaluation is the bare function inside its :class:`~agents.evaluation.Evaluation` wrapper, and
+evaluation is the bare function inside its :class:`~pacman.agents.evaluation.Evaluation` wrapper, and
 :meth:`PacmanSearch.value` reads the kind, the legal actions and the end of a round without
 calling the game, and runs the MAX/MIN loop itself when the children need no reordering;
 :meth:`PacmanSearch.tabled_value` does the same for the deepening agent's configuration (a
 table, the previous iteration's best move first, cached leaves): 1.2-1.3 times the nodes in a
 40 ms budget (``python bench/bench_deepening_loop.py``). Everything else (other tables and
 orderings, chance nodes, leaves with a trace) is the generic
-:class:`~agents.search.node_search.Search`, so the two agree node for node.
+:class:`~pacman.agents.search.node_search.Search`, so the two agree node for node.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
-from agents.evaluation import Evaluation
-from agents.ghost_focus import HORIZON, focused_actions, horizon_radius
-from agents.search.game import NodeKind
-from agents.search.node_search import Search
-from agents.search.nodes import _UNSET, INF
-from agents.search.table import bound_flag
+from pacman.agents.evaluation import Evaluation
+from pacman.agents.ghost_focus import HORIZON, focused_actions, horizon_radius
+from pacman.agents.search.game import NodeKind
+from pacman.agents.search.node_search import Search
+from pacman.agents.search.nodes import _UNSET, INF
+from pacman.agents.search.table import bound_flag
 from pacman.rules import legal_actions as engine_legal_actions
 from pacman.rules import successor as engine_successor
 

@@ -1,5 +1,5 @@
 """Pacman agents that search: minimax, alpha-beta, expectimax, iterative deepening, Monte Carlo
-and MCTS. Each runs one algorithm of :mod:`agents.search` on :class:`PacmanGame`.
+and MCTS. Each runs one algorithm of :mod:`pacman.agents.search` on :class:`PacmanGame`.
 
 Every agent remembers its last search (:meth:`SearchAgent.last_report`: root values per action,
 principal variation, statistics) for displays and experiments, and totals its work over a game
@@ -15,19 +15,19 @@ import time
 from typing import Any, Literal
 from collections.abc import Mapping
 
-from agents.base import BaseAgent
-from agents.chase_survival import ROUNDS, CheckBudget, veto_trap
-from agents.evaluation import BETTER, Evaluation
-from agents.food_route import ROUTE_MARGIN, ROUTE_NODES, route_to_food, steer_to_food
-from agents.forced_loss import longest_resistance
-from agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
-from agents.pacman_game import PacmanGame
-from agents.search.algorithms import alphabeta, expectimax, minimax
-from agents.search.deepening import iterative_deepening
-from agents.search.game import NodeKind
-from agents.search.mcts import mcts
-from agents.search.playouts import MonteCarloEvaluator
-from agents.search.result import SearchResult
+from pacman.agents.base import BaseAgent
+from pacman.agents.chase_survival import ROUNDS, CheckBudget, veto_trap
+from pacman.agents.evaluation import BETTER, Evaluation
+from pacman.agents.food_route import ROUTE_MARGIN, ROUTE_NODES, route_to_food, steer_to_food
+from pacman.agents.forced_loss import longest_resistance
+from pacman.agents.ghost_model import UNIFORM, GhostModel, derived_seed, model_rng
+from pacman.agents.pacman_game import PacmanGame
+from pacman.agents.search.algorithms import alphabeta, expectimax, minimax
+from pacman.agents.search.deepening import iterative_deepening
+from pacman.agents.search.game import NodeKind
+from pacman.agents.search.mcts import mcts
+from pacman.agents.search.playouts import MonteCarloEvaluator
+from pacman.agents.search.result import SearchResult
 from pacman.errors import ConfigurationError
 from pacman.state import GameState
 
@@ -105,7 +105,7 @@ class SearchAgent(BaseAgent):
 #: the depth searched when none is given, in rounds
 DEFAULT_DEPTH = 2
 #: the states a move may generate when no depth is given: the default depth adapts, so a move
-#: takes well under a second however many ghosts play (:mod:`agents.bounded`)
+#: takes well under a second however many ghosts play (:mod:`pacman.agents.bounded`)
 DEFAULT_NODE_BUDGET = 4000
 
 
@@ -154,7 +154,7 @@ class AlphaBetaAgent(SearchAgent):
 
     def search(self, state: GameState) -> SearchResult:
         if self.node_budget and state.outcome is None:
-            from agents.bounded import bounded_search
+            from pacman.agents.bounded import bounded_search
 
             return bounded_search(self.game, state, self.depth, self.node_budget,
                                   self.game.evaluate, "alphabeta", order=self.order,
@@ -166,7 +166,7 @@ class AlphaBetaAgent(SearchAgent):
 class ExpectimaxAgent(SearchAgent):
     """Depth-limited expectimax: ghosts are chance nodes.
 
-    ``model``: what the ghosts are expected to do (:class:`~agents.ghost_model.GhostModel`):
+    ``model``: what the ghosts are expected to do (:class:`~pacman.agents.ghost_model.GhostModel`):
     every legal ghost move alike (``uniform``), or a ghost agent's own move distribution for
     every ghost ("informed probabilities", e.g. ``model=directional``; ``model_options``
     gives that agent's options, ``p=0.5,depth=2``, so the model can match the ghosts'
@@ -201,7 +201,7 @@ class ExpectimaxAgent(SearchAgent):
 
     def search(self, state: GameState) -> SearchResult:
         if self.node_budget:
-            from agents.bounded import bounded_expectimax
+            from pacman.agents.bounded import bounded_expectimax
 
             return bounded_expectimax(self.game, state, self.depth, self.node_budget,
                                       self.game.evaluate)
@@ -225,17 +225,17 @@ class IterativeDeepeningAgent(SearchAgent):
     ``clock``: ``cpu`` counts the budget in CPU time of the searching thread, so the depth
     reached does not depend on other load on the machine; ``wall`` in elapsed time.
     ``resist``: when the deepest iteration sees a forced capture, play the move of the deepest
-    iteration that did not (hold out longest against the worst case, :mod:`agents.forced_loss`).
+    iteration that did not (hold out longest against the worst case, :mod:`pacman.agents.forced_loss`).
     ``focus``: search a ghost farther than this many maze steps from Pacman as one move, the
-    move of a chaser (:mod:`agents.ghost_focus`); 0 (the default) searches all its moves;
+    move of a chaser (:mod:`pacman.agents.ghost_focus`); 0 (the default) searches all its moves;
     ``horizon``: a ghost that could not reach Pacman before the search's depth runs out.
     ``outrun``: when positive, veto a move after which Pacman provably cannot outrun chasing
-    ghosts for that many rounds while another move can (:mod:`agents.chase_survival`); 0 (the
+    ghosts for that many rounds while another move can (:mod:`pacman.agents.chase_survival`); 0 (the
     default) plays the search's move.
     ``route``: when positive, play instead the first move of a line on which chasing ghosts
     let Pacman eat a dot within that many rounds and still outrun them afterwards, unless the
     search, which searches that move first, values it more than ``route_margin`` points below
-    its best move (:mod:`agents.food_route`); 0 (the default) does not. The route is sought
+    its best move (:mod:`pacman.agents.food_route`); 0 (the default) does not. The route is sought
     first and gives up at ``ROUTE_SHARE`` of the time budget; the search has what is left of
     the budget. The ``outrun`` check gives up, changing nothing, once the decision has taken
     ``1 + OUTRUN_SHARE`` times the time budget.

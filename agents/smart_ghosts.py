@@ -30,11 +30,11 @@ from collections import OrderedDict
 from typing import Literal
 from collections.abc import Callable, Mapping
 
-from agents.base import DistributionAgent
-from agents.evaluation import pacman_territory
-from agents.maze_tables import maze_tables
-from agents.pacman_game import PacmanGame
-from agents.search.algorithms import alphabeta, minimax
+from pacman.agents.base import DistributionAgent
+from pacman.agents.evaluation import pacman_territory
+from pacman.agents.maze_tables import maze_tables
+from pacman.agents.pacman_game import PacmanGame
+from pacman.agents.search.algorithms import alphabeta, minimax
 from pacman.errors import ConfigurationError
 from pacman.state import GameState
 

@@ -1,10 +1,10 @@
 """``strong``: an evaluation for deep searches against chasing ghosts.
 
-It refines :func:`agents.evaluation.better` where the lost games of the strongest setting showed
+It refines :func:`pacman.agents.evaluation.better` where the lost games of the strongest setting showed
 why Pacman dies: cornered in a dead end or a loop by two ghosts, with a capsule in reach that
 the old evaluation did not count as a way out, or next to a scared ghost about to recover that
 it counted as harmless. Every feature is a maze distance or a count of cells from the
-per-maze tables (:mod:`agents.maze_tables`), so a leaf costs a few microseconds and the search
+per-maze tables (:mod:`pacman.agents.maze_tables`), so a leaf costs a few microseconds and the search
 goes deep.
 
 The value of a state that is not over (a finished game is worth its score):
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agents.maze_tables import _TABLES, MazeTables, maze_tables
+from pacman.agents.maze_tables import _TABLES, MazeTables, maze_tables
 from pacman.state import GameState
 
 #: a hunting ghost counts as danger up to this maze distance

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from agents.evaluation import STRONG, Evaluation
-from agents.food_route import ROUTE_MARGIN
-from agents.search_agents import IterativeDeepeningAgent, Ordering
+from pacman.agents.evaluation import STRONG, Evaluation
+from pacman.agents.food_route import ROUTE_MARGIN
+from pacman.agents.search_agents import IterativeDeepeningAgent, Ordering
 
 
 class StrongestPacman(IterativeDeepeningAgent):

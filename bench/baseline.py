@@ -31,7 +31,7 @@ def _git(*args: str) -> str:
 
 
 def load_baseline(rev: str = BASELINE) -> ModuleType:
-    """The package ``baseline_<rev>`` with modules ``search`` (the old :mod:`agents.search`),
+    """The package ``baseline_<rev>`` with modules ``search`` (the old :mod:`pacman.agents.search`),
     ``evaluation`` and ``pacman_game`` as they were at ``rev``."""
     name = f"baseline_{rev}"
     if name in sys.modules:
@@ -45,7 +45,7 @@ def load_baseline(rev: str = BASELINE) -> ModuleType:
     present = set(_git("ls-tree", "--name-only", rev, "agents/").split())
     copied = [*_FILES, *(path for path in _OPTIONAL_FILES if path in present)]
     for path in copied:
-        text = _git("show", f"{rev}:{path}").replace("from agents.search.", "from .search.")
+        text = _git("show", f"{rev}:{path}").replace("from pacman.agents.search.", "from .search.")
         for own in copied:
             module = Path(own).stem
             text = text.replace(f"from agents.{module} import", f"from .{module} import")

@@ -39,8 +39,8 @@ from pacman.layout import load_layout  # noqa: E402
 from pacman.lineup import lineup  # noqa: E402
 from pacman.sandboxed_agent import SandboxedAgent  # noqa: E402
 
-CONTAINED = {"random": "agents.basic:RandomPacman",
-             "alphabeta": "agents.search_agents:AlphaBetaAgent"}
+CONTAINED = {"random": "pacman.agents.basic:RandomPacman",
+             "alphabeta": "pacman.agents.search_agents:AlphaBetaAgent"}
 
 
 def cpu_seconds() -> float:

@@ -9,7 +9,7 @@ ghosts (the first ``--moves`` of each game).
 1. The loop. At each position the deepening search of the strongest setting (``strong``
    evaluation, horizon focus, a table and the previous iteration's best moves first) runs under
    its CPU budget two ways, each first in turn: with the loop
-   :meth:`agents.pacman_search.PacmanSearch.tabled_value` switched off (the generic node
+   :meth:`pacman.agents.pacman_search.PacmanSearch.tabled_value` switched off (the generic node
    functions, node for node the same search) and through it. Printed: nodes per move (and the
    ratio to the first)
    and the mean depth of the deepest finished iteration.
@@ -32,12 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.evaluation import EVALUATIONS  # noqa: E402
-from agents.ghosts import DirectionalGhost  # noqa: E402
-from agents.pacman_game import PacmanGame  # noqa: E402
-from agents.pacman_search import PacmanSearch  # noqa: E402
-from agents.search.deepening import iterative_deepening  # noqa: E402
-from agents.search_agents import IterativeDeepeningAgent  # noqa: E402
+from pacman.agents.evaluation import EVALUATIONS  # noqa: E402
+from pacman.agents.ghosts import DirectionalGhost  # noqa: E402
+from pacman.agents.pacman_game import PacmanGame  # noqa: E402
+from pacman.agents.pacman_search import PacmanSearch  # noqa: E402
+from pacman.agents.search.deepening import iterative_deepening  # noqa: E402
+from pacman.agents.search_agents import IterativeDeepeningAgent  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.state import GameState  # noqa: E402
 

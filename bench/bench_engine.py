@@ -31,8 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.basic import RandomPacman  # noqa: E402
-from agents.ghosts import RandomGhost  # noqa: E402
+from pacman.agents.basic import RandomPacman  # noqa: E402
+from pacman.agents.ghosts import RandomGhost  # noqa: E402
 from pacman.game import random_play  # noqa: E402
 from pacman.game_loop import run_game  # noqa: E402
 from pacman.layout import load_layout, shipped_layout_names  # noqa: E402

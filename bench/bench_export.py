@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from agents.evaluation import better  # noqa: E402
+from pacman.agents.evaluation import better  # noqa: E402
 from pacman.display import export  # noqa: E402
 from pacman.game import replay_states  # noqa: E402
 from pacman.game_loop import run_game  # noqa: E402

@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.evaluation import EVALUATIONS  # noqa: E402
-from agents.ghost_focus import HORIZON  # noqa: E402
-from agents.pacman_game import PacmanGame  # noqa: E402
-from agents.search import iterative_deepening  # noqa: E402
+from pacman.agents.evaluation import EVALUATIONS  # noqa: E402
+from pacman.agents.ghost_focus import HORIZON  # noqa: E402
+from pacman.agents.pacman_game import PacmanGame  # noqa: E402
+from pacman.agents.search import iterative_deepening  # noqa: E402
 from pacman.game import random_play  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.state import GameState  # noqa: E402

@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def measure_random_play(size: int, moves: int) -> dict:
-    from agents.basic import RandomPacman
-    from agents.ghosts import RandomGhost
+    from pacman.agents.basic import RandomPacman
+    from pacman.agents.ghosts import RandomGhost
     from pacman.game_loop import run_game
     from pacman.layout import parse_layout
     from tests.engine.mazes import big_maze

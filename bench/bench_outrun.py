@@ -7,7 +7,7 @@ Run: ``python3 bench/bench_outrun.py`` (about a minute; ``--moves``, ``--games``
 Positions are Pacman's turns from seeded games of the strongest setting against directional
 ghosts (the first ``--moves`` of each game). At each, the setting's search (the deepening
 agent without ``outrun``) runs under its CPU budget, then
-:func:`agents.chase_survival.veto_trap` on its result; both are timed on the searching
+:func:`pacman.agents.chase_survival.veto_trap` on its result; both are timed on the searching
 thread's CPU clock. The veto runs twice: unbounded in time (its 500 nodes only), and as the
 agent runs it, stopping once the decision has taken ``1 + OUTRUN_SHARE`` times the budget.
 Printed: the search's and each veto's time per move (mean, 99th percentile, maximum), the whole
@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.chase_survival import CheckBudget, veto_trap  # noqa: E402
-from agents.evaluation import EVALUATIONS  # noqa: E402
-from agents.ghosts import DirectionalGhost  # noqa: E402
-from agents.search_agents import OUTRUN_SHARE, IterativeDeepeningAgent  # noqa: E402
+from pacman.agents.chase_survival import CheckBudget, veto_trap  # noqa: E402
+from pacman.agents.evaluation import EVALUATIONS  # noqa: E402
+from pacman.agents.ghosts import DirectionalGhost  # noqa: E402
+from pacman.agents.search_agents import OUTRUN_SHARE, IterativeDeepeningAgent  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.state import GameState  # noqa: E402
 

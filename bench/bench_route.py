@@ -34,13 +34,13 @@ from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents import search_agents  # noqa: E402
+from pacman.agents import search_agents  # noqa: E402
 from bench_outrun import percentile  # noqa: E402  (this folder is on the path of its scripts)
-from agents.chase_survival import CheckBudget  # noqa: E402
-from agents.evaluation import EVALUATIONS  # noqa: E402
-from agents.food_route import ROUTE_NODES, route_to_food  # noqa: E402
-from agents.ghosts import DirectionalGhost  # noqa: E402
-from agents.search_agents import ROUTE_SHARE, IterativeDeepeningAgent  # noqa: E402
+from pacman.agents.chase_survival import CheckBudget  # noqa: E402
+from pacman.agents.evaluation import EVALUATIONS  # noqa: E402
+from pacman.agents.food_route import ROUTE_NODES, route_to_food  # noqa: E402
+from pacman.agents.ghosts import DirectionalGhost  # noqa: E402
+from pacman.agents.search_agents import ROUTE_SHARE, IterativeDeepeningAgent  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
 from pacman.state import GameState  # noqa: E402
 

@@ -4,7 +4,7 @@ Run: ``python3 bench/bench_search_pacman.py`` (under two minutes on two cores; `
 the sizes, e.g. ``--games 100 --positions 60`` for the full run, ``--sections 1,2`` for a part).
 
 Positions are Pacman's turns taken from seeded random play (every agent moves at random, a game
-that ends starts over). Searches use the adversarial :class:`agents.pacman_game.PacmanGame`
+that ends starts over). Searches use the adversarial :class:`pacman.agents.pacman_game.PacmanGame`
 (each ghost a MIN layer; depth counts full rounds) and the ``better`` evaluation.
 
 E. The cost per call of the ``better`` evaluation today and at the baseline revision
@@ -44,12 +44,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.evaluation import better  # noqa: E402
-from agents.linear import make_linear_evaluation  # noqa: E402
-from agents.pacman_game import PacmanGame  # noqa: E402
-import agents.search  # noqa: E402
-from agents.search import alphabeta, minimax  # noqa: E402
-from agents.search.deepening import iterative_deepening  # noqa: E402
+from pacman.agents.evaluation import better  # noqa: E402
+from pacman.agents.linear import make_linear_evaluation  # noqa: E402
+from pacman.agents.pacman_game import PacmanGame  # noqa: E402
+import pacman.agents.search  # noqa: E402
+from pacman.agents.search import alphabeta, minimax  # noqa: E402
+from pacman.agents.search.deepening import iterative_deepening  # noqa: E402
 from pacman.game import AgentSpec, random_play  # noqa: E402
 from pacman.game_loop import run_game  # noqa: E402
 from pacman.layout import load_layout  # noqa: E402
@@ -100,7 +100,7 @@ def cpu_best_of(repeats: int, work) -> float:
 
 def speed(positions: list[GameState], depth: int, repeats: int, baseline_rev: str) -> None:
     old = load_baseline(baseline_rev)
-    new_runs = speed_runs(agents.search, PacmanGame, better, depth)
+    new_runs = speed_runs(pacman.agents.search, PacmanGame, better, depth)
     old_runs = speed_runs(old.search, old.pacman_game.PacmanGame, old.evaluation.better, depth)
     print(f"1. Speed at depth {depth} (rounds) over {len(positions)} positions of {LAYOUT}; best of "
           f"{repeats} CPU timings, today's code and revision {baseline_rev}'s alternately")
@@ -125,7 +125,7 @@ def speed(positions: list[GameState], depth: int, repeats: int, baseline_rev: st
 
 def evaluation_speed(positions: list[GameState], depth: int, repeats: int, baseline_rev: str) -> None:
     """Cost per call of ``better`` today and at ``baseline_rev`` on the leaves searches value."""
-    from agents import maze_tables
+    from pacman.agents import maze_tables
 
     old = load_baseline(baseline_rev)
     game = PacmanGame(better)
@@ -260,7 +260,7 @@ def deepening(positions: list[GameState], budget: float) -> None:
 # --- 4. strength -----------------------------------------------------------------------------------
 
 #: label -> (Pacman agent name, options as on the command line); ``evaluation=linear`` is built
-#: with :func:`agents.linear.make_linear_evaluation` (default weights).
+#: with :func:`pacman.agents.linear.make_linear_evaluation` (default weights).
 CONFIGS: dict[str, tuple[str, dict[str, str]]] = {
     "alphabeta depth=2 better": ("alphabeta", {"depth": "2", "evaluation": "better"}),
     "alphabeta depth=3 better": ("alphabeta", {"depth": "3", "evaluation": "better"}),

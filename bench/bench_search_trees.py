@@ -26,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import agents.search  # noqa: E402
-import agents.search.synthetic  # noqa: E402
+import pacman.agents.search  # noqa: E402
+import pacman.agents.search.synthetic  # noqa: E402
 from baseline import BASELINE, load_baseline  # noqa: E402
-from agents.search.game import NodeKind  # noqa: E402
-from agents.search.synthetic import UniformTree  # noqa: E402
+from pacman.agents.search.game import NodeKind  # noqa: E402
+from pacman.agents.search.synthetic import UniformTree  # noqa: E402
 from pacman.experiments.pruning import fit_exponent as fit_slope  # noqa: E402
 from pacman.experiments.pruning import ordering_runs  # noqa: E402
 
@@ -68,7 +68,7 @@ def timed(fn):
 
 
 def throughput_runs(search, b: int, height: int, seed: int) -> list[tuple[str, object]]:
-    """The timed searches, built from one implementation of :mod:`agents.search` (today's or the
+    """The timed searches, built from one implementation of :mod:`pacman.agents.search` (today's or the
     baseline's: each with its own trees, since node kinds are compared by identity)."""
     UniformTree = search.synthetic.UniformTree
     game = UniformTree(b, height, seed=seed)
@@ -97,7 +97,7 @@ def throughput_runs(search, b: int, height: int, seed: int) -> list[tuple[str, o
 
 
 def paired_tree(search):
-    if search is agents.search:
+    if search is pacman.agents.search:
         return PairedTree
 
     class OldPairedTree(search.synthetic.UniformTree):
@@ -120,7 +120,7 @@ def throughput(b: int, height: int, seed: int, baseline_rev: str | None, repeats
     walk_nodes = sum(b**k for k in range(height + 1))
     print(f"1. Throughput on a uniform tree: b={b}, {height} plies, seed {seed}; best of {repeats}")
     print(f"   bare recursive walk (no search machinery): {walk_nodes / walk_time:,.0f} nodes/s")
-    new_runs = throughput_runs(agents.search, b, height, seed)
+    new_runs = throughput_runs(pacman.agents.search, b, height, seed)
     old_runs = None
     if baseline_rev is not None:
         old = load_baseline(baseline_rev).search

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from agents.evaluation import better  # noqa: E402
+from pacman.agents.evaluation import better  # noqa: E402
 from pacman.display._pygame import pygame  # noqa: E402
 from pacman.display.overlay import SearchView, heat_map, principal_paths  # noqa: E402
 from pacman.display.renderer import Renderer, Status  # noqa: E402

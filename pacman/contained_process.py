@@ -39,8 +39,8 @@ MEMORY_ENVIRONMENT = "PACMAN_AGENT_MEMORY_MB"
 #: module (else every child would import it again), the game, the batch worker and the agents
 #: most games name (the catalogs load their entries lazily).
 PRELOAD = ["__main__", "pacman.sandboxed_agent", "pacman.agent_child", "pacman.lineup",
-           "pacman.batch.runner", "agents.search_agents", "agents.ghosts", "agents.evaluation",
-           "agents.basic", "pacman.fork_server_ready"]
+           "pacman.batch.runner", "pacman.agents.search_agents", "pacman.agents.ghosts", "pacman.agents.evaluation",
+           "pacman.agents.basic", "pacman.fork_server_ready"]
 
 _WARNED: list[bool] = []
 FALLBACK_LINE = ("contained agents run without their own namespaces here ({why}): an agent "

@@ -7,7 +7,7 @@ count) are also :class:`ValueError`, so code that catches ``ValueError`` keeps w
 
 The modules that raise these errors re-export them under the same names (``pacman.recording.
 RecordError``, ``pacman.batch.runner.BatchError``, ``pacman.batch.store.StoreError``,
-``pacman.game.ReplayError``). The search library (:mod:`agents.search`) imports nothing from
+``pacman.game.ReplayError``). The search library (:mod:`pacman.agents.search`) imports nothing from
 :mod:`pacman`, so its own errors (``ChanceNodeError``, ``TreeFormatError``) stay there, as
 ``ValueError`` subclasses.
 """

@@ -1,7 +1,7 @@
 """A human player's moves: what a display that reads keys offers (:class:`HumanInput`) and the
 mark of an agent class that takes it (:class:`HumanPlayer`).
 
-Part of the engine core, so that agents (:mod:`agents.keyboard`) import no display: the display
+Part of the engine core, so that agents (:mod:`pacman.agents.keyboard`) import no display: the display
 hands its :class:`HumanInput` to the agent through the play command
 (:func:`pacman.display.controls.with_human_input`).
 """

@@ -329,7 +329,7 @@ def read_layout(path: str | Path) -> Layout:
 
 
 def _shipped_dir():
-    return resources.files("layouts")
+    return resources.files("pacman.layouts")
 
 
 def shipped_layout_names() -> list[str]:

@@ -1,11 +1,11 @@
 """Turning agent names and ``key=value`` options into the :class:`AgentSpec` list of a game.
 
 The boundary where text becomes objects: agent names become factories (from the catalogs of
-:mod:`agents.catalog`, ``module:attr`` or ``file.py:Name``), option text becomes typed values,
-evaluation names become :class:`~agents.evaluation.Evaluation` objects and ghost names become
-:class:`~agents.ghost_model.GhostModel` objects (:data:`CONVERTERS`). Agents receive objects.
+:mod:`pacman.agents.catalog`, ``module:attr`` or ``file.py:Name``), option text becomes typed values,
+evaluation names become :class:`~pacman.agents.evaluation.Evaluation` objects and ghost names become
+:class:`~pacman.agents.ghost_model.GhostModel` objects (:data:`CONVERTERS`). Agents receive objects.
 
-App layer: this module knows both the engine and the :mod:`agents` catalog.
+App layer: this module knows both the engine and the :mod:`pacman.agents` catalog.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import typing
 from typing import Any
 from collections.abc import Mapping
 
-from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS, short_name
-from agents.evaluation import EVALUATIONS, Evaluation
-from agents.ghost_model import UNIFORM, GhostModel
+from pacman.agents.catalog import GHOST_AGENTS, PACMAN_AGENTS, short_name
+from pacman.agents.evaluation import EVALUATIONS, Evaluation
+from pacman.agents.ghost_model import UNIFORM, GhostModel
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.layout import Layout
@@ -27,15 +27,15 @@ from pacman.student_file import file_without_class
 
 
 def evaluation_from_text(text: str, options: str = "") -> Evaluation:
-    """The evaluation named by ``text``: a short name of :data:`~agents.evaluation.EVALUATIONS`,
+    """The evaluation named by ``text``: a short name of :data:`~pacman.agents.evaluation.EVALUATIONS`,
     ``module:attr``, ``file.py:name`` or ``linear[:WEIGHTS]`` (a linear evaluation over the
-    features of :mod:`agents.linear`: ``linear:score=1,ghost_danger=-200``, a JSON weights
+    features of :mod:`pacman.agents.linear`: ``linear:score=1,ghost_danger=-200``, a JSON weights
     file, or plain ``linear`` for the default weights)."""
     if options.strip():
         raise ConfigurationError(f"evaluation function {text!r} takes no options")
     head, _, rest = text.strip().partition(":")
     if head == "linear":
-        from agents.linear import make_linear_evaluation
+        from pacman.agents.linear import make_linear_evaluation
 
         return make_linear_evaluation(rest)
     found = resolve(text, EVALUATIONS, "evaluation function")

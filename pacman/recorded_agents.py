@@ -2,7 +2,7 @@
 
 A recording is a file from anyone. The agents and the ``evaluation=`` option it names are
 text, never loaded: :func:`recorded_evaluation` decides by the text alone whether the
-evaluation is a built-in one (a name of :data:`agents.evaluation.EVALUATIONS`, inline linear
+evaluation is a built-in one (a name of :data:`pacman.agents.evaluation.EVALUATIONS`, inline linear
 weights, or the default of a built-in Pacman agent), and only then builds it. A file
 (``payload.py:evil``), a module (``this``) or a weights file named by a recording is never
 imported, opened or run; the caller is told in one line that it cannot be shown.
@@ -30,7 +30,7 @@ class RecordedEvaluation:
 
 def _catalog_name(name: Any) -> str | None:
     """``name`` as a key of the Pacman catalog if it is one (classic names accepted)."""
-    from agents.catalog import PACMAN_AGENTS, short_name
+    from pacman.agents.catalog import PACMAN_AGENTS, short_name
 
     if not isinstance(name, str) or any(mark in name for mark in _EXTERNAL_MARKS):
         return None
@@ -41,14 +41,14 @@ def _catalog_name(name: Any) -> str | None:
 def _builtin_evaluation(text: str) -> Callable[[Any], float] | None:
     """The evaluation a built-in name or inline linear weights give; ``None`` for anything
     else (a file, a module, a weights file)."""
-    from agents.evaluation import EVALUATIONS
+    from pacman.agents.evaluation import EVALUATIONS
 
     stripped = text.strip()
     if stripped in EVALUATIONS:
         return EVALUATIONS[stripped]
     head, colon, weights = stripped.partition(":")
     if head == "linear" and (not colon or "=" in weights or weights.strip() in ("", "default")):
-        from agents.linear import make_linear_evaluation
+        from pacman.agents.linear import make_linear_evaluation
         from pacman.errors import PacmanError
 
         try:
@@ -79,7 +79,7 @@ def recorded_evaluation(agents: Any) -> RecordedEvaluation:
     if catalog is None:
         return RecordedEvaluation(None, f"the recorded Pacman {_short(name)} is not built in; "
                                         "a replay shows built-in evaluations only")
-    from agents.catalog import PACMAN_AGENTS
+    from pacman.agents.catalog import PACMAN_AGENTS
 
     default = declared_options(PACMAN_AGENTS[catalog]).get("evaluation", (None, None))[1]
     if callable(default) and not isinstance(default, type):

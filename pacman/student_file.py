@@ -96,7 +96,7 @@ def student_pacman(requested: str | None, default: str, student: str | None) -> 
     """The Pacman agent ``play`` runs: a class of the student's file that ``-p`` (``requested``)
     names becomes ``FILE:Class``, said in one line on stderr; anything else is unchanged
     (``default`` when nothing is requested)."""
-    from agents.catalog import PACMAN_AGENTS
+    from pacman.agents.catalog import PACMAN_AGENTS
     from pacman.cli import program_name
 
     name = requested or default

@@ -15,19 +15,19 @@ from tests.import_graph import ROOT, project_imports, project_modules
 
 #: What agents must not import: the catalogs of names and the machinery that turns names into
 #: objects, and anything that shows a game.
-NOT_FOR_AGENTS = ("agents.catalog", "pacman.plugins", "pacman.lineup", "pacman.recorded_agents",
+NOT_FOR_AGENTS = ("pacman.agents.catalog", "pacman.plugins", "pacman.lineup", "pacman.recorded_agents",
                   "pacman.student_file", "pacman.display")
 
 #: Exception classes that do not derive from PacmanError, and why no user sees them as errors.
 #: docs/architecture.md says the same. Private classes (``_Stop``) are internal by their name.
 OUTSIDE_THE_ROOT = {
-    "agents.search.trees.TreeFormatError":
+    "pacman.agents.search.trees.TreeFormatError":
         "the search library imports nothing from pacman; a ValueError, which the tree command "
         "prints as one line with exit code 2",
-    "agents.search.nodes.ChanceNodeError":
+    "pacman.agents.search.nodes.ChanceNodeError":
         "the search library imports nothing from pacman; a ValueError for a program's mistake",
-    "agents.search.nodes.SearchTimeout": "control flow: ends a timed search, which keeps its best",
-    "agents.chase_survival.OutOfBudget": "control flow: ends a bounded search inside the agent",
+    "pacman.agents.search.nodes.SearchTimeout": "control flow: ends a timed search, which keeps its best",
+    "pacman.agents.chase_survival.OutOfBudget": "control flow: ends a bounded search inside the agent",
     "pacman.contained_process.AgentFailure": "an agent's failure, recorded as the game's outcome",
     "pacman.game.GameInterrupted": "control flow: a display ends a game early (quit, restart)",
     "pacman.game.AgentTimeout": "a BaseException an agent cannot swallow; recorded as the outcome",
@@ -83,7 +83,7 @@ def test_the_architecture_page_names_each_error_outside_the_root():
 
 def test_agents_import_no_catalog_and_no_display():
     broken = [f"{f.source}:{f.line} imports {f.target}" for f in project_imports()
-              if f.source.startswith("agents") and f.source != "agents.catalog"
+              if f.source.startswith("agents") and f.source != "pacman.agents.catalog"
               and any(f.target == name or f.target.startswith(name + ".")
                       for name in NOT_FOR_AGENTS)]
     assert not broken, "\n".join(broken)
@@ -102,8 +102,8 @@ def _names_used(path) -> set[str]:
 def test_agents_look_up_nothing_in_a_catalog(catalog):
     """Agents take objects (``BETTER``), never a name looked up in a catalog: only the module
     that defines a catalog names it."""
-    defining = {"EVALUATIONS": "agents.evaluation", "PACMAN_AGENTS": "agents.catalog",
-                "GHOST_AGENTS": "agents.catalog"}[catalog]
+    defining = {"EVALUATIONS": "pacman.agents.evaluation", "PACMAN_AGENTS": "pacman.agents.catalog",
+                "GHOST_AGENTS": "pacman.agents.catalog"}[catalog]
     users = sorted(name for name, path in project_modules().items()
                    if name.startswith("agents") and name != defining
                    and catalog in _names_used(path))

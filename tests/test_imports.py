@@ -61,7 +61,7 @@ def layer(module: str) -> int:
     """The layer of ``module``: 1 the search library, 2 the engine core, 3 the agents, 4 the
     applications (commands, batches, experiments, grading, environments, displays, the
     line-up and the plug-in loader)."""
-    if module == "agents.search" or module.startswith("agents.search."):
+    if module == "pacman.agents.search" or module.startswith("pacman.agents.search."):
         return 1
     if module in CORE:
         return 2
@@ -85,7 +85,7 @@ def test_the_graph_sees_the_imports_it_should():
     assert "pacman.state" in graph["pacman.game"]  # from pacman.state import ...
     assert "pacman.errors" in graph["pacman.state"]
     assert "pacman.rules" in graph["pacman.state"]  # inside a method
-    assert all(not target.startswith("pacman") for target in graph["agents.search.core"])
+    assert all(not target.startswith("pacman") for target in graph["pacman.agents.search.core"])
 
 
 @pytest.mark.parametrize("graph, expected", [

@@ -104,8 +104,8 @@ def test_lookups_return_the_registered_object_or_name_only_registered_names(know
 
 
 def test_every_catalog_entry_loads():
-    from agents.catalog import GHOST_AGENTS, PACMAN_AGENTS
-    from agents.evaluation import EVALUATIONS
+    from pacman.agents.catalog import GHOST_AGENTS, PACMAN_AGENTS
+    from pacman.agents.evaluation import EVALUATIONS
     from pacman.cli import COMMANDS
     from pacman.display import DISPLAYS
     from pacman.experiments import EXPERIMENTS
@@ -116,13 +116,13 @@ def test_every_catalog_entry_loads():
 
 
 def test_the_catalogs_import_no_agent_until_one_is_named():
-    code = ("import sys, agents.catalog as c\n"
+    code = ("import sys, pacman.agents.catalog as c\n"
             "names = c.PACMAN_AGENTS.names() + c.GHOST_AGENTS.names()\n"
-            "before = sorted(m for m in ('agents.search_agents', 'agents.smart_ghosts', "
-            "'agents.ghosts', 'agents.basic') if m in sys.modules)\n"
+            "before = sorted(m for m in ('pacman.agents.search_agents', 'pacman.agents.smart_ghosts', "
+            "'pacman.agents.ghosts', 'pacman.agents.basic') if m in sys.modules)\n"
             "c.GHOST_AGENTS['directional']\n"
-            "print(len(names), before, 'agents.ghosts' in sys.modules, "
-            "'agents.search_agents' in sys.modules)\n")
+            "print(len(names), before, 'pacman.agents.ghosts' in sys.modules, "
+            "'pacman.agents.search_agents' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout.split()
     assert out == ["18", "[]", "True", "False"]

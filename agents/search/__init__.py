@@ -1,8 +1,8 @@
 """Generic game-tree search: minimax, alpha-beta, expectimax, expectiminimax,
 iterative deepening, Monte Carlo evaluation, max^n and MCTS.
 
-Games implement :class:`~agents.search.game.Game`; every search returns a
-:class:`~agents.search.result.SearchResult`.  Nothing here depends on the
+Games implement :class:`~pacman.agents.search.game.Game`; every search returns a
+:class:`~pacman.agents.search.result.SearchResult`.  Nothing here depends on the
 Pacman engine.
 
 Read ``textbook`` first: minimax, alpha-beta and expectimax as the lecture writes them, one

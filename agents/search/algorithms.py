@@ -1,15 +1,15 @@
 """The named lecture algorithms as configurations of the one core search.
 
 All functions search ``state`` of ``game`` and return a
-:class:`~agents.search.result.SearchResult`.  Common keyword arguments:
+:class:`~pacman.agents.search.result.SearchResult`.  Common keyword arguments:
 
 * ``depth``: depth units to search (``None``: to the end of the game);
   states reached with no depth left are scored by ``evaluate`` (default
   ``game.evaluate``), the Games I notes' depth-limited search;
 * ``order``: move ordering at MAX/MIN nodes (``"none"``, ``"reversed"``,
   ``"random"`` with ``rng``, ``"evaluation"``, or a callable), see
-  :mod:`agents.search.ordering`;
-* ``table``: a :class:`~agents.search.table.TranspositionTable` caching
+  :mod:`pacman.agents.search.ordering`;
+* ``table``: a :class:`~pacman.agents.search.table.TranspositionTable` caching
   search results (with bound flags under pruning) and static evaluations;
 * ``trace``: record generated and evaluated states in order in the stats.
 """
@@ -59,7 +59,7 @@ ALGORITHMS = tuple(ALGORITHM_TABLE)
 
 
 def algorithm_config(name: str, **options: Any) -> SearchConfig:
-    """The :class:`~agents.search.core.SearchConfig` of a named algorithm.
+    """The :class:`~pacman.agents.search.core.SearchConfig` of a named algorithm.
 
     ``options`` are further ``SearchConfig`` fields (``depth``, ``strict``,
     ``order``, ``bounds`` ...).  Names: ``minimax``, ``alphabeta``,
@@ -100,7 +100,7 @@ def minimax(
 ) -> SearchResult:
     """Plain minimax: every child of every expanded node is searched.
 
-    Raises :class:`~agents.search.core.ChanceNodeError` on chance nodes.
+    Raises :class:`~pacman.agents.search.core.ChanceNodeError` on chance nodes.
     """
     return search("minimax", game, state, depth=depth, evaluate=evaluate, order=order, rng=rng,
                   table=table, trace=trace)
@@ -123,7 +123,7 @@ def alphabeta(
     ``v < alpha``.  Same root value and action as :func:`minimax` with the same
     order; root children after the best may carry bounds in ``root_values``.
 
-    Raises :class:`~agents.search.core.ChanceNodeError` on chance nodes.
+    Raises :class:`~pacman.agents.search.core.ChanceNodeError` on chance nodes.
     """
     return search("alphabeta", game, state, depth=depth, strict=strict, evaluate=evaluate,
                   order=order, rng=rng, table=table, trace=trace)

@@ -3,7 +3,7 @@
 A node's value is computed by dispatching on its kind (the Pacman slides'
 ``value(state)`` dispatch): MAX takes the maximum, MIN the minimum and CHANCE
 the probability-weighted mean of the children.  The named algorithms are
-configurations of this one search (see :mod:`agents.search.algorithms`):
+configurations of this one search (see :mod:`pacman.agents.search.algorithms`):
 
 * ``prune`` turns on alpha-beta with the Pacman slides' tests: stop a MAX node once
   ``v >= beta`` and a MIN node once ``v <= alpha``; ``strict`` uses ``>`` and
@@ -23,7 +23,7 @@ move order, so a pruned child is never generated.  The only exception is
 root the first best action in the searched order wins: later children
 replace it only when strictly better.
 
-The search itself is a :class:`Search` object (:mod:`agents.search.node_search`):
+The search itself is a :class:`Search` object (:mod:`pacman.agents.search.node_search`):
 ``root``, ``value`` and its three node kinds ``max_value``, ``min_value`` and
 ``chance_value``.  A game may offer a faster equivalent through a
 ``search_type`` attribute (see :func:`search_type_for`).
@@ -62,13 +62,13 @@ class SearchConfig:
     """Everything that selects an algorithm variant.  See the module docstring.
 
     ``depth`` is in depth units (``None``: unlimited).  ``order`` is a move
-    ordering spec (:mod:`agents.search.ordering`) applied at MAX/MIN nodes;
+    ordering spec (:mod:`pacman.agents.search.ordering`) applied at MAX/MIN nodes;
     ``root_order`` overrides it at the root with an explicit permutation of
     the root actions.  ``table`` enables the transposition table and
     evaluation cache; ``hash_moves`` additionally searches the table's best
     action first at every node.  ``deadline`` is a ``clock()`` time after
     which the search raises :class:`SearchTimeout`.  ``watcher`` is told every step of the
-    search (:class:`~agents.search.nodes.SearchWatcher`); ``None`` costs nothing.
+    search (:class:`~pacman.agents.search.nodes.SearchWatcher`); ``None`` costs nothing.
     """
 
     depth: int | None = None

@@ -4,7 +4,7 @@ Terminal states have one utility per player; a node's value is the tuple of
 the child chosen by the player moving there, who maximises its own
 component (first best in move order on ties).  Chance nodes take the
 componentwise expectation.  The game follows
-:class:`~agents.search.game.MultiPlayerGame`.  No pruning: with general
+:class:`~pacman.agents.search.game.MultiPlayerGame`.  No pruning: with general
 utility tuples alpha-beta style cuts are not sound.
 """
 

@@ -5,7 +5,7 @@ Read top to bottom: :meth:`Search.root` values the root and picks the action;
 :meth:`Search.node_value` (table, then by kind); :meth:`Search.max_value` and
 :meth:`Search.min_value` share one loop, :meth:`Search.extreme_value`, which maximises
 ``sign * value``; and :meth:`Search.chance_value` takes the probability-weighted mean.  Leaves,
-tables, ordering and counting are the helpers of :class:`~agents.search.nodes.NodeTools`.
+tables, ordering and counting are the helpers of :class:`~pacman.agents.search.nodes.NodeTools`.
 
 Speed: the loops value leaf children themselves and call :meth:`Search.node_value` for the
 others (one end test and no call per leaf); a MAX/MIN node with no table, no reordering and
@@ -37,7 +37,7 @@ class Search(NodeTools):
     """The search of one configuration over one game; create one per search.
 
     ``value(state, depth, alpha, beta)`` is fail-soft under pruning (see
-    :func:`agents.search.core.window_value`); after it returns,
+    :func:`pacman.agents.search.core.window_value`); after it returns,
     ``last_pv`` holds the principal variation below that state.
     """
 

@@ -1,7 +1,7 @@
 """What every node of a search needs besides its own loop: the game's functions, counting,
 the clock, leaf values, the transposition table and move ordering.
 
-:class:`NodeTools` is the base of :class:`~agents.search.node_search.Search`.  The game's
+:class:`NodeTools` is the base of :class:`~pacman.agents.search.node_search.Search`.  The game's
 protocol methods are bound once as attributes (``is_end``, ``kind``, ``successor`` ...) and
 gathered into tuples (:meth:`NodeTools.bind`) that a node function unpacks in one step: the
 interpreter specialises a call on a local name, not one on an attribute holding a function.
@@ -32,7 +32,7 @@ OpponentModel = Callable[[Any, Sequence[Any]], Sequence[float]]
 
 class SearchWatcher(Protocol):
     """Told every step of one search, in the order the search takes them (a trace for teaching:
-    :mod:`agents.search.steps` records one). With no watcher the search calls nothing.
+    :mod:`pacman.agents.search.steps` records one). With no watcher the search calls nothing.
 
     Values are MAX's view. ``alpha`` and ``beta`` are the node's window after the step.
     """

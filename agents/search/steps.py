@@ -1,6 +1,6 @@
 """The steps of one search as plain data: what a student traces by hand, node by node.
 
-:class:`StepRecorder` is a :class:`~agents.search.nodes.SearchWatcher`: given to a search
+:class:`StepRecorder` is a :class:`~pacman.agents.search.nodes.SearchWatcher`: given to a search
 (``SearchConfig(watcher=...)``, or ``search(..., watcher=...)``) it is told every step the
 search takes and writes them down as JSON-ready dicts, in the search's own order. Nothing here
 searches: every value, window and cut comes from the search itself.

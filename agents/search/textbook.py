@@ -1,6 +1,6 @@
 """Minimax, alpha-beta and expectimax as a textbook writes them: the reference to read first.
 
-Each search is one recursive function over the :class:`~agents.search.game.Game` protocol,
+Each search is one recursive function over the :class:`~pacman.agents.search.game.Game` protocol,
 written the way the lecture slides "Minimax, expectimax and Pacman" write them:
 
 * ``value(s)``: if ``s`` is an end state, its utility; if no depth is left, ``Eval(s)``;
@@ -16,7 +16,7 @@ Depth follows the lecture notes "Games I": one depth unit is used up when the mo
 state ends a unit (``game.ends_depth_unit``: every ply in a lecture tree, the last ghost's
 move in Pacman), and a state reached with no unit left gets the static evaluation.
 
-The project's fast searches (:func:`agents.search.run_search` and the Pacman fast path) give
+The project's fast searches (:func:`pacman.agents.search.run_search` and the Pacman fast path) give
 the same values, root actions, visit order and counts as these functions: the tests compare
 them node for node.  Use these to read; use those to play.
 """

@@ -18,7 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from agents.evaluation import EVALUATIONS  # noqa: E402
+from pacman.agents.evaluation import EVALUATIONS  # noqa: E402
 from pacman.display._pygame import pygame  # noqa: E402
 from pacman.display.overlay import HeatScale, heat_map, search_view  # noqa: E402
 from pacman.display.statusbar import KEYS_HINT  # noqa: E402

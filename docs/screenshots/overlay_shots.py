@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from agents.evaluation import better  # noqa: E402
+from pacman.agents.evaluation import better  # noqa: E402
 from pacman.display._pygame import pygame  # noqa: E402
 from pacman.display.window import WindowDisplay  # noqa: E402
 from pacman.game_loop import run_game  # noqa: E402

@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from agents.catalog import GHOST_AGENTS, short_name
-from agents.evaluation import EVALUATIONS
+from pacman.agents.catalog import GHOST_AGENTS, short_name
+from pacman.agents.evaluation import EVALUATIONS
 from pacman.commands.argtypes import whole_number
 from pacman.display.search_page import THEMES
 from pacman.errors import ConfigurationError

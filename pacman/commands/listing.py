@@ -53,7 +53,7 @@ def _layout_sources() -> dict[str, str]:
     import tomllib
     from pathlib import Path
 
-    import layouts
+    import pacman.layouts
 
     catalog = Path(layouts.__file__).with_name("catalog.toml")
     try:
@@ -67,8 +67,8 @@ def _layout_sources() -> dict[str, str]:
 def list_agents(width: int = LISTING_WIDTH) -> int:
     """Every agent with one sentence and its options, then the evaluation functions; lines
     wrap at ``width`` columns under their text."""
-    from agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, summary
-    from agents.evaluation import EVALUATIONS
+    from pacman.agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, summary
+    from pacman.agents.evaluation import EVALUATIONS
     from pacman.options import describe_options
 
     def item(name: str, text: str) -> None:

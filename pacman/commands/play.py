@@ -251,7 +251,7 @@ def _announce_on_finish(display: BaseDisplay, number: int, seed: int,
 def classic_habit(args: argparse.Namespace) -> str | None:
     """The classic course's habit in use on this command line, as it was typed (``-p
     MinimaxAgent``, ``-l minimaxClassic``), or ``None``."""
-    from agents.catalog import CLASSIC_NAMES
+    from pacman.agents.catalog import CLASSIC_NAMES
 
     if args.pacman is not None and args.pacman.strip() in CLASSIC_NAMES["pacman"]:
         return f"-p {args.pacman.strip()}"

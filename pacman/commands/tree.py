@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from pacman.commands.argtypes import whole_number
-from agents.search.algorithms import ALGORITHMS, algorithm_config
-from agents.search.core import ChanceNodeError, run_search
-from agents.search.lecture_games import BUILTIN_TREES, builtin_tree
-from agents.search.trees import TreeFormatError, TreeGame, load_tree
+from pacman.agents.search.algorithms import ALGORITHMS, algorithm_config
+from pacman.agents.search.core import ChanceNodeError, run_search
+from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
+from pacman.agents.search.trees import TreeFormatError, TreeGame, load_tree
 from pacman.display.search_page import THEMES, explore_tree
 from pacman.errors import ConfigurationError
 

@@ -1,6 +1,6 @@
 """What the search overlay shows, computed without drawing anything (no pygame here).
 
-* :func:`search_view` turns a search agent's report (see ``agents.search_agents``:
+* :func:`search_view` turns a search agent's report (see ``pacman.agents.search_agents``:
   ``root_values``, ``principal_variation``, ``action``) into the values of Pacman's actions and
   the cells every agent walks along the principal variation.
 * :func:`heat_map` values an evaluation function on every cell Pacman could stand on: the

@@ -2,7 +2,7 @@
 
 :func:`explore_decision` runs the search a minimax, alpha-beta or expectimax agent runs in a
 position (its own game adapter, evaluation, ghost model, depth and options) with a
-:class:`~agents.search.steps.StepRecorder` watching, and adds the board: the position, and the
+:class:`~pacman.agents.search.steps.StepRecorder` watching, and adds the board: the position, and the
 principal variation drawn on it as the window's overlay draws it. A node is named by the moves
 that lead to it from the root, one letter a move (``N S E W``, ``X`` for Stop; ``root`` for the
 root), so ``NWX`` is Pacman North, the first ghost West, the second ghost Stop.
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.bounded import estimated_nodes
-from agents.search.algorithms import search
-from agents.search.steps import StepRecorder
-from agents.search_agents import AlphaBetaAgent, ExpectimaxAgent, MinimaxAgent
+from pacman.agents.bounded import estimated_nodes
+from pacman.agents.search.algorithms import search
+from pacman.agents.search.steps import StepRecorder
+from pacman.agents.search_agents import AlphaBetaAgent, ExpectimaxAgent, MinimaxAgent
 from pacman.display.overlay import principal_paths
 from pacman.display.search_page import ExploredSearch, search_trace
 from pacman.errors import ConfigurationError
@@ -30,7 +30,7 @@ ALGORITHM_OF = {MinimaxAgent: "minimax", AlphaBetaAgent: "alphabeta",
 def decision_search(agent: Any, state: GameState) -> tuple[str, dict[str, Any], str]:
     """``(algorithm, options, note)``: the search ``agent`` runs in ``state`` as one plain
     search. An agent with a node budget deepens round by round and keeps the deepest round
-    that finished (:mod:`agents.bounded`), whose result is the plain search's at that depth: that
+    that finished (:mod:`pacman.agents.bounded`), whose result is the plain search's at that depth: that
     round is the one returned, found by running the agent's own search, and ``note`` says so."""
     algorithm = ALGORITHM_OF.get(type(agent))
     if algorithm is None:

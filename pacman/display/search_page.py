@@ -1,7 +1,7 @@
 """The search explorer: one self-contained web page that steps through a search, node by node.
 
 The page (``search_page.html`` beside this module) draws the searched tree and replays the
-search's own steps (:mod:`agents.search.steps`): forward and back one step, play, on to the
+search's own steps (:mod:`pacman.agents.search.steps`): forward and back one step, play, on to the
 next cut, jump to step N (``page.html#step=N``), keys and buttons. At each step it shows the
 node being visited, every node's value so far, alpha and beta along the current path (for the
 pruning algorithms), chance nodes' weighted sums as they grow, and each cut with the comparison
@@ -23,11 +23,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from agents.search.algorithms import algorithm_config
-from agents.search.core import run_search
-from agents.search.result import SearchResult
-from agents.search.steps import StepRecorder, fraction, number
-from agents.search.trees import TreeGame
+from pacman.agents.search.algorithms import algorithm_config
+from pacman.agents.search.core import run_search
+from pacman.agents.search.result import SearchResult
+from pacman.agents.search.steps import StepRecorder, fraction, number
+from pacman.agents.search.trees import TreeGame
 from pacman.errors import ConfigurationError
 
 #: the page's colour schemes: ``dark`` for a screen, ``light`` for a projector

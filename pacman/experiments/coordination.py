@@ -13,7 +13,7 @@ The same Pacman (minimax, depth 3, ties broken at random) meets two ghosts of th
   per-ghost terms), so one ghost follows while the other cuts off the far side of a loop;
 * ``independent, territory``: the control that separates the two: each ghost plans alone
   with the same kind of evaluation, counting its own distance and the cells Pacman reaches
-  before *it* (:class:`agents.smart_ghosts.IndependentTerritoryGhost`, the ghost ``territory``).
+  before *it* (:class:`pacman.agents.smart_ghosts.IndependentTerritoryGhost`, the ghost ``territory``).
 
 The joint-minimax evaluation is a sum of one term per ghost, so each ghost's best part of the
 joint plan is nearly its own best move: the report counts the seeds on which joint-minimax

@@ -17,11 +17,11 @@ import math
 import random
 from itertools import islice
 
-from agents.evaluation import better
-from agents.pacman_game import PacmanGame
-from agents.search import alphabeta, minimax
-from agents.search.game import NodeKind
-from agents.search.synthetic import UniformTree
+from pacman.agents.evaluation import better
+from pacman.agents.pacman_game import PacmanGame
+from pacman.agents.search import alphabeta, minimax
+from pacman.agents.search.game import NodeKind
+from pacman.agents.search.synthetic import UniformTree
 from pacman.batch.plots import pyplot, save_figure
 from pacman.experiments.base import Experiment, Report, Settings, markdown_table
 from pacman.game import random_play

@@ -90,7 +90,7 @@ POSITION_GAMES = ("seeded", "classic")
 
 
 def _maze_and_ghosts(t: _Table, where: str) -> dict[str, Any]:
-    from agents.catalog import GHOST_AGENTS
+    from pacman.agents.catalog import GHOST_AGENTS
     from pacman.layout import load_layout
 
     layout = t.get("layout", str, "tiny")
@@ -110,7 +110,7 @@ def _maze_and_ghosts(t: _Table, where: str) -> dict[str, Any]:
 def game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Mapping[str, Any],
               strict: bool, ties: str, base: Path | None) -> Test:
     """A ``type = "game"`` test (see the module docstring)."""
-    from agents.catalog import PACMAN_AGENTS
+    from pacman.agents.catalog import PACMAN_AGENTS
 
     t = _Table(data, where, _GAME_KEYS)
     common = _common(t, number, limits, roles, "game", "games")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Mapping
 
-from agents.search.lecture_games import BUILTIN_TREES
+from pacman.agents.search.lecture_games import BUILTIN_TREES
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment_model import Test, TestLimits, TreeCase
 from pacman.grading.assignment_tables import _RANDOM_KEYS, _TREE_KEYS, _common, _read, _search_keys, _Table

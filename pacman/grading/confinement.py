@@ -5,7 +5,7 @@ These hold with and without bubblewrap (:mod:`pacman.grading.jail`):
 * :func:`block_project_imports`: importing the project's agents, evaluations, grader,
   experiments, ... raises ``ImportError`` (a finder first on ``sys.meta_path``; the audit hook of
   :func:`install_audit_hook` also refuses to open their files). Allowed: the engine's state
-  API, the classic-API layer, :mod:`agents.base`, and the worker's own modules;
+  API, the classic-API layer, :mod:`pacman.agents.base`, and the worker's own modules;
 * :func:`disarm_process_calls`: ``os.pidfd_open``, ``signal.pidfd_send_signal`` and
   ``_posixsubprocess.fork_exec`` (which no audit event covers) raise ``PermissionError``;
 * :func:`install_syscall_filter` (Linux, x86-64 and arm64): a seccomp filter, which no code in
@@ -40,7 +40,7 @@ ALLOWED_MODULES = frozenset({
     "pacman.recording", "pacman.sandboxed_agent", "pacman.files", "pacman.agent_stats",
     "pacman.contained_process", "pacman.agent_child", "pacman.namespaces",
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state", "pacman.grading.state_api",
-    "pacman.grading.confinement", "pacman.grading.student_traceback", "agents", "agents.base",
+    "pacman.grading.confinement", "pacman.grading.student_traceback", "agents", "pacman.agents.base",
 })
 _ALLOWED_PACKAGES = ("pacman.compat.",)
 _GUARDED_ROOTS = ("pacman", "agents")

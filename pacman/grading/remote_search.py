@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from agents.catalog import PACMAN_AGENTS
+from pacman.agents.catalog import PACMAN_AGENTS
 from pacman.game import agent_rng
 from pacman.grading.state_api import state_fields, state_of_fields
 from pacman.layout import parse_layout

@@ -15,7 +15,7 @@ runs (:mod:`pacman.grading.state_server`):
   grader's record: ``generated``, ``evaluated``, ``terminal_expansions`` (a node-budget overrun
   is the ``error``, whatever the worker says);
 * ``{"cmd": "game", "search": NAME, ...}`` then ``{"cmd": "move", ...}``: the grader's own
-  search (:data:`agents.catalog.PACMAN_AGENTS`) plays here and asks the worker for the
+  search (:data:`pacman.agents.catalog.PACMAN_AGENTS`) plays here and asks the worker for the
   submission's evaluation of the states it reaches (``evaluate``, in batches);
 * ``{"cmd": "position", "root": INFO, ...}`` with a
   :class:`~pacman.grading.position_server.PositionServer`: a real position stays here; the

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
-from agents.search.trees import TreeNode
+from pacman.agents.search.trees import TreeNode
 from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
 from pacman.grading.tree_state import TreeRecorder, node_value
 

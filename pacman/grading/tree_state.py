@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agents.search.trees import TreeNode
+from pacman.agents.search.trees import TreeNode
 from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
 from pacman.grading.state_api import ClassicAPI, NativeAPI
 from pacman.outcome import Outcome

@@ -1,10 +1,10 @@
 """Tree tests: a student's search agent against the reference search on an abstract tree.
 
-A :class:`LayeredTree` is a JSON tree (the format of :mod:`agents.search.trees`) read as a
+A :class:`LayeredTree` is a JSON tree (the format of :mod:`pacman.agents.search.trees`) read as a
 Pacman-style game: the node at ply ``p`` belongs to agent ``p % num_agents``, agent 0 (Pacman)
 is MAX, every other agent a MIN layer (or CHANCE layer for expectimax), and depth counts full
 rounds, decremented after the last agent. The reference is the project's search core
-(:mod:`agents.search`) on :class:`RoundTreeGame`; it yields the :class:`Observation` a correct
+(:mod:`pacman.agents.search`) on :class:`RoundTreeGame`; it yields the :class:`Observation` a correct
 agent must reproduce: the action (any action of best value, or the first one), the root value
 when the agent reports one, the set of nodes generated and the set of nodes evaluated.
 
@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Mapping
 
-from agents.search.algorithms import algorithm_config
-from agents.search.core import run_search
-from agents.search.game import NodeKind
-from agents.search.trees import TreeFormatError, TreeGame, TreeNode, tree_from_dict
+from pacman.agents.search.algorithms import algorithm_config
+from pacman.agents.search.core import run_search
+from pacman.agents.search.game import NodeKind
+from pacman.agents.search.trees import TreeFormatError, TreeGame, TreeNode, tree_from_dict
 from pacman.errors import ConfigurationError
 from pacman.grading.tree_state import node_value
 

@@ -44,7 +44,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-import agents.base  # noqa: F401  (a submission may subclass it; imported before the hook)
+import pacman.agents.base  # noqa: F401  (a submission may subclass it; imported before the hook)
 from pacman import rules
 from pacman.compat.random_state import LentRandom
 from pacman.compat.loader import (classic_agent_factory, classic_evaluation,

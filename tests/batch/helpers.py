@@ -16,7 +16,7 @@ MAZE_TEXT = ("%%%%%%%%%%\n"
 
 #: A Pacman agent that plays randomly and raises on its third move of every game.
 CRASHER = '''
-from agents.base import BaseAgent
+from pacman.agents.base import BaseAgent
 
 
 class Crasher(BaseAgent):

@@ -39,8 +39,8 @@ class Recorder(NullDisplay):
 
 def random_game(layout_name: str = "small_classic", seed: int = 4, max_moves: int = 60):
     """A short seeded game of random agents: (result, every state shown)."""
-    from agents.basic import RandomPacman
-    from agents.ghosts import RandomGhost
+    from pacman.agents.basic import RandomPacman
+    from pacman.agents.ghosts import RandomGhost
 
     layout = load_layout(layout_name)
     specs = [AgentSpec("random", RandomPacman)] + [

@@ -2,8 +2,8 @@
 
 import pytest
 
-from agents.basic import RandomPacman
-from agents.keyboard import KeyboardPacman
+from pacman.agents.basic import RandomPacman
+from pacman.agents.keyboard import KeyboardPacman
 from pacman.display import NullDisplay, TextDisplay
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import with_human_input

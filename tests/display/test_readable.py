@@ -10,8 +10,8 @@ import pytest
 from display_support import press
 from hypothesis import given, strategies as st
 
-from agents.evaluation import better
-from agents.search_agents import AlphaBetaAgent
+from pacman.agents.evaluation import better
+from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.display import pacing, people
 from pacman.display._pygame import pygame
 from pacman.display.overlay import HeatScale, SearchView, heat_map

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from browser import CHROMIUM, Browser
 
-from agents.search.lecture_games import BUILTIN_TREES, builtin_tree
-from agents.search_agents import AlphaBetaAgent
+from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
+from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.cli import main
 from pacman.display.search_page import explore_tree
 from pacman.game import load_results, replay_states

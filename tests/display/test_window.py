@@ -8,10 +8,10 @@ import sys
 import pytest
 from display_support import CORRIDOR, Recorder, pixel, press
 
-from agents.basic import GreedyPacman, RandomPacman
-from agents.ghosts import RandomGhost
-from agents.keyboard import KeyboardPacman
-from agents.search_agents import AlphaBetaAgent
+from pacman.agents.basic import GreedyPacman, RandomPacman
+from pacman.agents.ghosts import RandomGhost
+from pacman.agents.keyboard import KeyboardPacman
+from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.cli import main
 from pacman.display import controls, resolve_kind, sprites
 from pacman.display._pygame import pygame
@@ -221,7 +221,7 @@ def test_auto_falls_back_to_text_without_a_screen(monkeypatch):
 
 
 def test_importing_the_package_and_cli_does_not_import_pygame():
-    code = ("import sys, pacman.display, pacman.cli, agents.catalog, pacman.commands.play, "
+    code = ("import sys, pacman.display, pacman.cli, pacman.agents.catalog, pacman.commands.play, "
             "pacman.commands.export; pacman.cli.build_parser(); "
             "assert 'pygame' not in sys.modules, 'pygame imported'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

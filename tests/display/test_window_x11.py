@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from agents.basic import GreedyPacman
-from agents.ghosts import RandomGhost
-from agents.search_agents import AlphaBetaAgent
+from pacman.agents.basic import GreedyPacman
+from pacman.agents.ghosts import RandomGhost
+from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.display import sprites
 from pacman.display._pygame import pygame
 from pacman.display.statusbar import MOVE_LETTERS

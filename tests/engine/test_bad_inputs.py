@@ -40,7 +40,7 @@ def test_a_callable_that_is_not_an_agent_is_refused(capsys, maze_file, agent):
 
 
 def test_an_agent_class_is_accepted(capsys, maze_file):
-    code, _, err = play(capsys, maze_file, "--pacman", "agents.basic:RandomPacman")
+    code, _, err = play(capsys, maze_file, "--pacman", "pacman.agents.basic:RandomPacman")
     assert code == 0, err
 
 

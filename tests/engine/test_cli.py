@@ -58,8 +58,8 @@ def test_json_games_are_the_library_games_of_the_same_seed(capsys, maze_file):
                            "--ghosts", "random", "--seed", "5", "--max-moves", "60", "--json")
     assert code == 0
     game = json.loads(out)
-    from agents.basic import RandomPacman
-    from agents.ghosts import RandomGhost
+    from pacman.agents.basic import RandomPacman
+    from pacman.agents.ghosts import RandomGhost
     specs = [AgentSpec("random", RandomPacman), AgentSpec("random", RandomGhost),
              AgentSpec("random", RandomGhost)]
     result = run_game(read_layout(maze_file), specs, seed=5, max_moves=60)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, short_name, summary
+from pacman.agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, short_name, summary
 from pacman.cli import build_parser, program_name
 from pacman.commands.play import DEFAULT_PACMAN_OPTIONS, FIXED_SEED, pacman_options
 from pacman.layout import load_layout, shipped_layout_names
@@ -106,7 +106,7 @@ def test_classic_names_keep_their_roles_and_other_names_pass_unchanged():
     assert short_name("RandomGhost", "pacman") == "RandomGhost"
     assert short_name("AlphaBetaAgent", "ghost") == "AlphaBetaAgent"
     assert short_name("alphabeta", "pacman") == "alphabeta"
-    assert short_name("agents.basic:RandomPacman", "pacman") == "agents.basic:RandomPacman"
+    assert short_name("pacman.agents.basic:RandomPacman", "pacman") == "pacman.agents.basic:RandomPacman"
 
 
 def test_an_unknown_classic_looking_name_is_refused(capsys):

@@ -453,8 +453,8 @@ def test_last_report_reaches_the_display():
 def test_a_quit_reports_the_game_so_far(stop, after):
     """A quit (a key in a display, Ctrl-C) reports the score, moves and state of its moment,
     and the recording of the quit game replays to that state."""
-    from agents.basic import GreedyPacman
-    from agents.ghosts import RandomGhost
+    from pacman.agents.basic import GreedyPacman
+    from pacman.agents.ghosts import RandomGhost
 
     class QuitsAfter(RecordingDisplay):
         def update(self, state, move):

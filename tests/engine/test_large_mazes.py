@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.basic import RandomPacman
-from agents.bounded import bounded_expectimax, estimated_nodes
-from agents.ghosts import DirectionalGhost, RandomGhost
-from agents.search_agents import DEFAULT_NODE_BUDGET, AlphaBetaAgent, ExpectimaxAgent
+from pacman.agents.basic import RandomPacman
+from pacman.agents.bounded import bounded_expectimax, estimated_nodes
+from pacman.agents.ghosts import DirectionalGhost, RandomGhost
+from pacman.agents.search_agents import DEFAULT_NODE_BUDGET, AlphaBetaAgent, ExpectimaxAgent
 from pacman.distances import LazyRows, diameter, full_rows
 from pacman.game import replay_states
 from pacman.game_loop import run_game

@@ -193,7 +193,7 @@ def test_run_game_refuses_unknown_rules():
 def test_the_engine_search_honours_the_variant():
     """The specialised Pacman search plays a ghost between cells with its one legal action (the
     maze's own choices there would be illegal moves)."""
-    from agents.catalog import PACMAN_AGENTS
+    from pacman.agents.catalog import PACMAN_AGENTS
     from pacman.directions import MOVES, VECTORS
     from pacman.game import agent_rng
 

@@ -188,7 +188,7 @@ def test_a_failure_after_the_last_move_is_a_real_outcome(tmp_path):
 
     class Exploding:
         def __init__(self, index=0, rng=None):
-            from agents.catalog import PACMAN_AGENTS
+            from pacman.agents.catalog import PACMAN_AGENTS
 
             self.inner = PACMAN_AGENTS["alphabeta"](index=index, rng=rng, depth=2)
 

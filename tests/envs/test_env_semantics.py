@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pacman.envs as envs
-from agents.basic import RandomPacman
+from pacman.agents.basic import RandomPacman
 from pacman.directions import ACTIONS
 from pacman.envs.observation import Observer
 from pacman.errors import ConfigurationError, IllegalActionError

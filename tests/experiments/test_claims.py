@@ -131,10 +131,10 @@ def test_the_measures_can_disagree_and_the_report_says_so():
 
 
 def test_the_independent_territory_ghost_counts_only_itself():
-    from agents.smart_ghosts import own_territory
+    from pacman.agents.smart_ghosts import own_territory
     from pacman.layout import load_layout
     from pacman.state import GameState
-    from agents.evaluation import pacman_territory
+    from pacman.agents.evaluation import pacman_territory
 
     state = GameState.initial(load_layout("smallClassic"), 2)
     alone = [own_territory(g)(state) for g in (1, 2)]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.ghosts import DirectionalGhost
+from pacman.agents.ghosts import DirectionalGhost
 from pacman.errors import ConfigurationError
 from pacman.layout import load_layout
 from pacman.state import GameState

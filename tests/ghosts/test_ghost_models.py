@@ -7,11 +7,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from agents.base import DistributionAgent
-from agents.ghost_model import UNIFORM, GhostModel
-from agents.ghosts import DirectionalGhost
-from agents.smart_ghosts import AdversarialGhost
-from agents.search_agents import ExpectimaxAgent
+from pacman.agents.base import DistributionAgent
+from pacman.agents.ghost_model import UNIFORM, GhostModel
+from pacman.agents.ghosts import DirectionalGhost
+from pacman.agents.smart_ghosts import AdversarialGhost
+from pacman.agents.search_agents import ExpectimaxAgent
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec, agent_rng, replay_states
 from pacman.game_loop import run_game
@@ -95,7 +95,7 @@ def test_the_boundary_builds_the_model_object_from_text():
 
 @pytest.mark.parametrize("options, needle", [
     ({"model": "directionl"}, "did you mean directional?"),
-    ({"model": "agents.basic:GreedyPacman"}, "does not expose a move distribution"),
+    ({"model": "pacman.agents.basic:GreedyPacman"}, "does not expose a move distribution"),
     ({"model_options": "p=0.5"}, "ghost model 'uniform' takes no options"),
     ({"model": "mixed", "model_options": "q=1"}, "ghost model 'mixed' has no option 'q'"),
     ({"model": "mixed", "model_options": "p=lots"}, "expects a number"),

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.evaluation import pacman_territory
-from agents.smart_ghosts import (CHASE, FLEE, TERRITORY, AdversarialGhost, JointMinimaxGhost,
+from pacman.agents.evaluation import pacman_territory
+from pacman.agents.smart_ghosts import (CHASE, FLEE, TERRITORY, AdversarialGhost, JointMinimaxGhost,
                                  MixedGhost, TeamGhost, joint_chase, seek_pacman, team_value)
 from pacman.errors import ConfigurationError
 from pacman.layout import parse_layout, shipped_layout_names
@@ -167,7 +167,7 @@ def test_random_ties_vary_between_seeds_where_moves_tie():
 
 
 def test_joint_ghosts_are_in_the_catalog_with_their_options():
-    from agents.catalog import GHOST_AGENTS
+    from pacman.agents.catalog import GHOST_AGENTS
     from pacman.lineup import agent_spec
 
     assert GHOST_AGENTS["joint"] is JointMinimaxGhost

@@ -70,7 +70,7 @@ def test_overwriting_the_recorder_found_on_the_stack_gets_nothing(boundary, chea
 def test_the_shipped_agents_and_evaluations_cannot_be_imported(boundary, cheats):
     report = grade(ZOO / "attack_reference_agents.py", cheats, questions={"q1", "q5"})
     assert _scores(report) == {"q1": 0, "q5": 0}
-    assert "blocked by the grader: importing agents.evaluation" in _text(report)
+    assert "blocked by the grader: importing pacman.agents.evaluation" in _text(report)
 
 
 def test_forging_a_state_handle_is_refused(boundary, cheats):
@@ -152,4 +152,4 @@ def test_a_classic_search_that_forges_its_count_gets_nothing_on_q2(boundary, cla
 def test_classic_files_cannot_import_the_shipped_agents_either(boundary, classic):
     report = grade(ZOO / "attack_classic_reference_agents.py", classic, questions={"q1", "q5"})
     assert _scores(report) == {"q1": 0, "q5": 0}
-    assert "blocked by the grader: importing agents.evaluation" in _text(report)
+    assert "blocked by the grader: importing pacman.agents.evaluation" in _text(report)

@@ -65,7 +65,7 @@ def _probe(tmp_path: Path) -> dict:
 
 def test_the_submission_holds_none_of_the_grader(boundary, tmp_path):
     seen = _probe(tmp_path)
-    assert seen["modules"] == ["agents.base", "pacman.grading.confinement",
+    assert seen["modules"] == ["pacman.agents.base", "pacman.grading.confinement",
                                "pacman.grading.remote_state", "pacman.grading.state_api",
                                "pacman.grading.student_traceback", "pacman.grading.worker"]
     assert seen["fork"] == seen["write"] == seen["kill"] == "PermissionError"
@@ -100,4 +100,4 @@ def test_every_project_module_the_worker_imports_is_in_its_view_and_allowed():
                if f and not any(f == v or f.startswith(v + "/") for v in views)]
     refused = [m for m in modules if not module_allowed(m)]
     assert outside == [] and refused == []
-    assert "pacman.grading.grader" not in ALLOWED_MODULES and not module_allowed("agents.catalog")
+    assert "pacman.grading.grader" not in ALLOWED_MODULES and not module_allowed("pacman.agents.catalog")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.search.lecture_games import recitation_tree
+from pacman.agents.search.lecture_games import recitation_tree
 from pacman.errors import ConfigurationError, IllegalActionError
 from pacman.grading.tree_state import ClassicTreeState, TreeRecorder, TreeState
 from pacman.grading.tree_tests import (LayeredTree, Observation, judge, random_tree_dict,

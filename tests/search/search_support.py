@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from agents.search.game import Game, NodeKind
+from pacman.agents.search.game import Game, NodeKind
 
 # Probabilities are multiples of 1/8 so that every expectation is exact in
 # binary floating point and results can be compared with ==.

@@ -1,4 +1,4 @@
-"""Outrunning the chase (:mod:`agents.chase_survival`): the check agrees with a brute-force
+"""Outrunning the chase (:mod:`pacman.agents.chase_survival`): the check agrees with a brute-force
 reference, proves a dead end a trap and a loop a way out, and the deepening agent's ``outrun``
 vetoes a move into a trap its shallow search does not see, and only then."""
 
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents import search_agents
-from agents.chase_survival import (CheckBudget, _nearest_hunter, chase_round, escapes_after,
+from pacman.agents import search_agents
+from pacman.agents.chase_survival import (CheckBudget, _nearest_hunter, chase_round, escapes_after,
                                    outruns, veto_trap)
-from agents.evaluation import EVALUATIONS
-from agents.ghost_focus import chase_action
-from agents.search_agents import IterativeDeepeningAgent
+from pacman.agents.evaluation import EVALUATIONS
+from pacman.agents.ghost_focus import chase_action
+from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.layout import load_layout
 from pacman.lineup import lineup

@@ -10,8 +10,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.evaluation import DANGER_REACH, ESCAPE_ROOM, better, nearest_food_distance, pacman_territory
-from agents.maze_tables import maze_tables
+from pacman.agents.evaluation import DANGER_REACH, ESCAPE_ROOM, better, nearest_food_distance, pacman_territory
+from pacman.agents.maze_tables import maze_tables
 from pacman.layout import load_layout
 from pacman.state import GameState
 

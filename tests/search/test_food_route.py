@@ -1,4 +1,4 @@
-"""Routes to food under the chase (:mod:`agents.food_route`): the route search agrees with a
+"""Routes to food under the chase (:mod:`pacman.agents.food_route`): the route search agrees with a
 brute-force reference, its move starts such a line, it gives up on its budget and deadline,
 and the deepening agent's ``route`` replaces the search's move only when the search, which
 searched the route's move first, values it within a margin of its best."""
@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents import search_agents
-from agents.chase_survival import CheckBudget, chase_round, outruns
-from agents.evaluation import EVALUATIONS
-from agents.food_route import ROUTE_MARGIN, route_to_food, steer_to_food
-from agents.search.deepening import iterative_deepening
-from agents.search.result import SearchResult, SearchStats
-from agents.search.trees import tree_from_dict
-from agents.search_agents import IterativeDeepeningAgent
+from pacman.agents import search_agents
+from pacman.agents.chase_survival import CheckBudget, chase_round, outruns
+from pacman.agents.evaluation import EVALUATIONS
+from pacman.agents.food_route import ROUTE_MARGIN, route_to_food, steer_to_food
+from pacman.agents.search.deepening import iterative_deepening
+from pacman.agents.search.result import SearchResult, SearchStats
+from pacman.agents.search.trees import tree_from_dict
+from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.layout import load_layout
 from pacman.layout import parse_layout

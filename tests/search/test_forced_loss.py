@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from agents.evaluation import EVALUATIONS
-from agents.forced_loss import line_loses, longest_resistance
-from agents.search.result import SearchResult
-from agents.search_agents import IterativeDeepeningAgent
+from pacman.agents.evaluation import EVALUATIONS
+from pacman.agents.forced_loss import line_loses, longest_resistance
+from pacman.agents.search.result import SearchResult
+from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.layout import parse_layout
 from pacman.state import GameState
 

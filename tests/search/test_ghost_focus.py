@@ -1,4 +1,4 @@
-"""The focus on near ghosts (:mod:`agents.ghost_focus`): which ghost moves stay in the tree,
+"""The focus on near ghosts (:mod:`pacman.agents.ghost_focus`): which ghost moves stay in the tree,
 that both searches apply it alike, that a radius wider than the maze changes nothing, and that
 it prunes where it is meant to (far ghosts of a four-ghost maze). The horizon focus: the same
 values as the full search wherever only captures and Pacman's own moves count (the ``score``
@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.evaluation import EVALUATIONS
-from agents.ghost_focus import HORIZON, focused_actions, horizon_radius
-from agents.ghosts import DirectionalGhost
-from agents.pacman_game import PacmanGame
-from agents.search import iterative_deepening
-from agents.search_agents import IterativeDeepeningAgent
+from pacman.agents.evaluation import EVALUATIONS
+from pacman.agents.ghost_focus import HORIZON, focused_actions, horizon_radius
+from pacman.agents.ghosts import DirectionalGhost
+from pacman.agents.pacman_game import PacmanGame
+from pacman.agents.search import iterative_deepening
+from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.layout import load_layout
 from pacman.lineup import lineup

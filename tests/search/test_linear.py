@@ -8,8 +8,8 @@ from itertools import islice
 
 import pytest
 
-from agents.evaluation import Evaluation
-from agents.linear import (
+from pacman.agents.evaluation import Evaluation
+from pacman.agents.linear import (
     DEFAULT_WEIGHTS,
     FEATURES,
     GHOST_DISTANCE_CAP,
@@ -20,8 +20,8 @@ from agents.linear import (
     parse_weights,
     weights_from_text,
 )
-from agents.ghosts import DirectionalGhost
-from agents.search_agents import AlphaBetaAgent
+from pacman.agents.ghosts import DirectionalGhost
+from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.errors import ConfigurationError
 from pacman.game import random_play
 from pacman.game_loop import run_game

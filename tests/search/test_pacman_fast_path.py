@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.evaluation import EVALUATIONS, better
-from agents.pacman_game import PacmanGame
-from agents.pacman_search import PacmanSearch
-from agents.search import ChanceNodeError, TranspositionTable, alphabeta, iterative_deepening, minimax
-from agents.search.algorithms import algorithm_config
-from agents.search.core import run_search, search_type_for
-from agents.search.node_search import Search
-from agents.search_agents import IterativeDeepeningAgent
+from pacman.agents.evaluation import EVALUATIONS, better
+from pacman.agents.pacman_game import PacmanGame
+from pacman.agents.pacman_search import PacmanSearch
+from pacman.agents.search import ChanceNodeError, TranspositionTable, alphabeta, iterative_deepening, minimax
+from pacman.agents.search.algorithms import algorithm_config
+from pacman.agents.search.core import run_search, search_type_for
+from pacman.agents.search.node_search import Search
+from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
 from pacman.game import random_play
 from pacman.layout import load_layout

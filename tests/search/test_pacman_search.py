@@ -2,7 +2,7 @@
 
 Positions come from seeded random play (Pacman and ghosts all move at random, a game that ends
 starts over). At most two ghosts play so that trees stay small; depth counts full rounds, as in
-:class:`agents.pacman_game.PacmanGame`. Every algorithm is checked against a brute-force
+:class:`pacman.agents.pacman_game.PacmanGame`. Every algorithm is checked against a brute-force
 reference written here from the recurrences alone, over ``state.legal_actions()`` and
 ``state.successor()``, without the search core.
 """
@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.evaluation import better, closest_dot, score
-from agents.linear import LinearEvaluation
-from agents.pacman_game import PacmanGame
-from agents.search import (
+from pacman.agents.evaluation import better, closest_dot, score
+from pacman.agents.linear import LinearEvaluation
+from pacman.agents.pacman_game import PacmanGame
+from pacman.agents.search import (
     TranspositionTable,
     alphabeta,
     expectimax,
@@ -292,7 +292,7 @@ def scared_periods(state: GameState, depth: int) -> int:
 
 
 def better_bounds(state: GameState, depth: int) -> tuple[float, float]:
-    """:func:`score_bounds` widened by the extra terms of :func:`agents.evaluation.better`.
+    """:func:`score_bounds` widened by the extra terms of :func:`pacman.agents.evaluation.better`.
 
     Beyond the score, ``better`` has a food term of at most 10 either way, adds at most
     ``100 / (d + 1) <= 100`` per scared ghost (only while one can be scared) and subtracts at

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.search import (
+from pacman.agents.search import (
     SearchConfig,
     TranspositionTable,
     alphabeta,
@@ -22,8 +22,8 @@ from agents.search import (
     run_search,
     tree_from_dict,
 )
-from agents.search.lecture_games import BinsGame, HalvingGame, builtin_tree
-from agents.search.synthetic import UniformTree
+from pacman.agents.search.lecture_games import BinsGame, HalvingGame, builtin_tree
+from pacman.agents.search.synthetic import UniformTree
 
 PACKAGE = Path(__file__).resolve().parents[2] / "agents" / "search"
 
@@ -228,7 +228,7 @@ def test_deepening_needs_a_limit():
 
 
 def test_run_search_timeout_is_raised_inside_a_long_search():
-    from agents.search import SearchTimeout
+    from pacman.agents.search import SearchTimeout
 
     game = UniformTree(6, 9)
     with pytest.raises(SearchTimeout):
@@ -360,7 +360,7 @@ def test_search_package_has_no_prints_and_no_module_level_randomness():
 
 
 def test_bounded_chance_cut_respects_strictness():
-    from agents.search.core import window_value
+    from pacman.agents.search.core import window_value
 
     # bounds [0, 10], window (-5, 5): after the first outcome the mean is at least
     # 1/2 * 10 + 1/2 * 0 = 5 = beta.  Non-strict pruning stops there (a lower bound 5);

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from agents.search.algorithms import algorithm_config
-from agents.search.core import SearchTimeout, run_search
-from agents.search.nodes import CHECK_EVERY
-from agents.search.result import Counters
-from agents.search.synthetic import UniformTree
+from pacman.agents.search.algorithms import algorithm_config
+from pacman.agents.search.core import SearchTimeout, run_search
+from pacman.agents.search.nodes import CHECK_EVERY
+from pacman.agents.search.result import Counters
+from pacman.agents.search.synthetic import UniformTree
 
 GAME = UniformTree(3, 8, seed=5)  # 9,841 states: many more than CHECK_EVERY
 

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from agents.search import (
+from pacman.agents.search import (
     ChanceNodeError,
     MonteCarloEvaluator,
     alphabeta,
@@ -15,7 +15,7 @@ from agents.search import (
     expectiminimax,
     minimax,
 )
-from agents.search.lecture_games import BinsGame, HalvingGame, builtin_tree
+from pacman.agents.search.lecture_games import BinsGame, HalvingGame, builtin_tree
 
 
 def ids(states):
@@ -219,7 +219,7 @@ def test_halving_game_minimax_policy_is_correct_up_to_50():
 
 
 def test_halving_game_alphabeta_with_table_agrees():
-    from agents.search import TranspositionTable
+    from pacman.agents.search import TranspositionTable
 
     game = HalvingGame()
     for n in (17, 31, 50):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.search import (
+from pacman.agents.search import (
     TranspositionTable,
     alphabeta,
     expectimax,
@@ -217,7 +217,7 @@ def test_transposition_table_bound_flags_on_graphs_with_transpositions(game, dep
 
 @pytest.mark.parametrize("seed", range(5))
 def test_evaluation_ordering_helps_on_a_larger_random_tree(seed):
-    from agents.search.synthetic import UniformTree
+    from pacman.agents.search.synthetic import UniformTree
 
     game = UniformTree(4, 6, seed=seed)
     exact = minimax(game, game.root, depth=6)
@@ -285,7 +285,7 @@ def assert_fail_soft(f, true, alpha, beta, strict):
        bounded=st.booleans(), use_table=st.booleans())
 def test_fail_soft_window_contract(tree, depth, windows, strict, bounded, use_table):
     """The core's contract under any window; with a table, later windows reuse earlier entries."""
-    from agents.search.core import SearchConfig, window_value
+    from pacman.agents.search.core import SearchConfig, window_value
 
     game, root = game_of(tree)
     table = TranspositionTable() if use_table else None
@@ -302,8 +302,8 @@ def test_fail_soft_window_contract(tree, depth, windows, strict, bounded, use_ta
 @given(tree=narrow_trees, depth=depths, strict=st.booleans(), bounded=st.booleans(),
        windows=st.lists(windows, min_size=1, max_size=3))
 def test_table_entries_carry_correct_bound_flags(tree, depth, strict, bounded, windows):
-    from agents.search.core import SearchConfig, window_value
-    from agents.search.table import EXACT, LOWER, UPPER
+    from pacman.agents.search.core import SearchConfig, window_value
+    from pacman.agents.search.table import EXACT, LOWER, UPPER
 
     game, root = game_of(tree)
     table = TranspositionTable()

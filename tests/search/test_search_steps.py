@@ -1,4 +1,4 @@
-"""The steps a search reports to a watcher (agents.search.steps): the same search, node for node,
+"""The steps a search reports to a watcher (pacman.agents.search.steps): the same search, node for node,
 told in order, with the windows and cuts of the search itself."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.search.algorithms import search
-from agents.search.lecture_games import builtin_tree
-from agents.search.steps import StepRecorder
-from agents.search.synthetic import UniformTree
+from pacman.agents.search.algorithms import search
+from pacman.agents.search.lecture_games import builtin_tree
+from pacman.agents.search.steps import StepRecorder
+from pacman.agents.search.synthetic import UniformTree
 
 
 def recorded(name: str, algorithm: str, **options):

@@ -16,8 +16,8 @@ import random
 
 import pytest
 
-from agents.evaluation import EVALUATIONS
-from agents.search_agents import IterativeDeepeningAgent
+from pacman.agents.evaluation import EVALUATIONS
+from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.lineup import lineup

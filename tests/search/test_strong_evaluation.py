@@ -9,9 +9,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from agents.evaluation import EVALUATIONS
-from agents.search_agents import AlphaBetaAgent
-from agents.strong_evaluation import (CAPSULE, DANGER, DANGER_REACH, ESCAPE_ROOM, HUNT, RECOVERY,
+from pacman.agents.evaluation import EVALUATIONS
+from pacman.agents.search_agents import AlphaBetaAgent
+from pacman.agents.strong_evaluation import (CAPSULE, DANGER, DANGER_REACH, ESCAPE_ROOM, HUNT, RECOVERY,
                                       TRAPPED, strong)
 from pacman.layout import parse_layout
 from pacman.state import GameState

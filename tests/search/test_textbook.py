@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents.evaluation import EVALUATIONS
-from agents.pacman_game import PacmanGame
-from agents.search import TreeFormatError, alphabeta, expectimax, minimax, tree_from_dict
-from agents.search import textbook
-from agents.search.lecture_games import BUILTIN_TREES, builtin_tree
-from agents.search.nodes import ChanceNodeError
+from pacman.agents.evaluation import EVALUATIONS
+from pacman.agents.pacman_game import PacmanGame
+from pacman.agents.search import TreeFormatError, alphabeta, expectimax, minimax, tree_from_dict
+from pacman.agents.search import textbook
+from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
+from pacman.agents.search.nodes import ChanceNodeError
 from pacman.layout import load_layout
 from pacman.state import GameState
 from search_support import reference_value, tree_dicts

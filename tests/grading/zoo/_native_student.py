@@ -6,7 +6,7 @@ mistake, exactly as a student's single wrong line would.
 
 import math
 
-from agents.base import BaseAgent
+from pacman.agents.base import BaseAgent
 import numpy as np
 
 

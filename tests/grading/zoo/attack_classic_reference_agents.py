@@ -4,8 +4,8 @@
 from game import Agent
 import util
 
-from agents.evaluation import better as _better
-from agents.search_agents import AlphaBetaAgent as _ShippedAlphaBeta
+from pacman.agents.evaluation import better as _better
+from pacman.agents.search_agents import AlphaBetaAgent as _ShippedAlphaBeta
 
 
 class ReflexAgent(Agent):

@@ -2,8 +2,8 @@
 evaluation, and the project's ``better`` handed in as the student's evaluation function.
 Targets q1 (reflex games) and q5 (evaluation games)."""
 
-from agents.evaluation import better as better_evaluation  # noqa: F401
-from agents.search_agents import AlphaBetaAgent as _ShippedAlphaBeta
+from pacman.agents.evaluation import better as better_evaluation  # noqa: F401
+from pacman.agents.search_agents import AlphaBetaAgent as _ShippedAlphaBeta
 
 
 class ReflexAgent(_ShippedAlphaBeta):
