@@ -1,7 +1,7 @@
 """Engine speed on every shipped maze: successors/s, legal-action calls/s, random games/s.
 
 Usage: ``python bench/bench_engine.py [--states N] [--games N] [--layouts a,b] [--cpu]
-[--baseline DIR]``
+[--baseline DIR [--rounds N] [--rules classic]]``
 
 States are sampled from seeded random play (all ghosts of the maze play); every legal successor
 of every sampled state is generated. The last column compares successors/s with the engine's
@@ -10,7 +10,9 @@ targets (300,000/s on the 20x7 two-ghost maze, 100,000/s on the 28x27 four-ghost
 ``--baseline DIR`` also loads the engine of another checkout (``DIR/pacman``, e.g. one made with
 ``git worktree add DIR main``) and times both engines on the same states in alternating rounds
 of one process, so that the load of the machine falls on both alike; it prints each engine's
-best rate and their ratio.
+best rate and their ratio. On a loaded machine, fewer states and more rounds (``--states 1500
+--rounds 401``) make each round short enough for its best to escape the load. ``--rules
+classic`` times both engines' classic rules variant instead (states of its random play).
 """
 
 from __future__ import annotations
@@ -101,9 +103,10 @@ def load_baseline(checkout: str):
             for name in ("layout", "rules", "state", "game")}
 
 
-def compare_engines(name: str, states_wanted: int, baseline: dict, rounds: int = 41) -> dict:
-    """Successors/s of the baseline engine and of this one on the same states, timed in
-    alternating rounds; each engine's best round counts."""
+def compare_engines(name: str, states_wanted: int, baseline: dict, rounds: int = 41,
+                    variant: str = "default") -> dict:
+    """Successors/s of the baseline engine and of this one on the same states (of the rules
+    variant named ``variant``), timed in alternating rounds; each engine's best round counts."""
     timed = {}
     for label, layout_mod, rules, state_mod, game in (
             ("baseline", baseline["layout"], baseline["rules"], baseline["state"],
@@ -111,7 +114,7 @@ def compare_engines(name: str, states_wanted: int, baseline: dict, rounds: int =
             ("this", sys.modules["pacman.layout"], sys.modules["pacman.rules"],
              sys.modules["pacman.state"], sys.modules["pacman.game"])):
         layout = layout_mod.load_layout(name)
-        start = state_mod.GameState.initial(layout)
+        start = state_mod.state_class(variant).initial(layout)
         states = [s for s in islice(game.random_play(start, random.Random(0)), states_wanted)
                   if not s.is_terminal]
         pairs = [(s, a) for s in states for a in rules.legal_actions(s, s[7])]
@@ -138,6 +141,10 @@ def main() -> None:
                              "load on the machine) instead of wall-clock time")
     parser.add_argument("--baseline", metavar="DIR",
                         help="also time the engine of the checkout in DIR, side by side")
+    parser.add_argument("--rounds", type=int, default=41,
+                        help="alternating rounds of --baseline (the best of each engine counts)")
+    parser.add_argument("--rules", default="default",
+                        help="the rules variant --baseline times (default or classic)")
     args = parser.parse_args()
     if args.cpu:
         global TIMER
@@ -147,7 +154,7 @@ def main() -> None:
         baseline = load_baseline(args.baseline)
         print(f"{'maze':16} {'baseline succ/s':>16} {'this succ/s':>12} {'ratio':>6}")
         for name in names:
-            row = compare_engines(name, args.states, baseline)
+            row = compare_engines(name, args.states, baseline, args.rounds, args.rules)
             print(f"{name:16} {row['baseline']:>16,.0f} {row['this']:>12,.0f} "
                   f"{row['ratio']:>6.3f}", flush=True)
         return

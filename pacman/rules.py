@@ -16,18 +16,22 @@ Movement
 
 The classic scared speed (a rules variant)
     States of :class:`~pacman.state.ClassicSpeedState` play the classic engine's half speed of
-    scared ghosts, still on whole cells: a scared ghost whose timer is even (40, 38, ...) moves
-    one cell as usual and is then *between cells*, half way from the cell it left to the cell it
-    is recorded on, until its next move; while its timer is odd it is between cells, its only
-    legal action is its last direction, and that move leaves it on its cell (the second half of
-    a half-speed step). So a scared ghost takes two of its moves per cell and has one legal
-    action every other move, as in the classic engine. A ghost between cells meets Pacman on
-    either of its two cells (the classic engine's collision distance), and the classic API shows
-    its position half way (:func:`agent_xy`). One simplification: a capsule eaten while a ghost is
-    between cells restarts its timer at 40 on the cell it was heading to (the classic ghost
-    finishes that half step with its next move instead). Default states keep the rules above.
-    (The variant also has agents written for the classic API get their legal actions in the
-    classic engine's order, on which their ties depend: see :mod:`pacman.compat.state`.)
+    scared ghosts exactly, on whole cells and one more bit per ghost (the state's ``between``
+    field). A scared ghost moves half a cell per move. From its cell it may take any legal
+    move, after which it is *between cells*: recorded on the cell ahead, facing the way it
+    moved, with its bit set; the classic API shows it half way back (:func:`agent_xy`). Between
+    cells its only legal action is its direction, which takes it onto the cell ahead. A ghost
+    between cells meets Pacman on either of its two cells (the classic collision distance,
+    0.7, reaches both) and is always scared there, so it is eaten. A capsule sets every timer
+    to 40 and leaves ghosts between cells where they are: they finish their half step with
+    their next move. When a timer runs out on a move from a cell, the classic engine rounds
+    the half way position to a cell (``int(x + 0.5)``): the cell ahead for a move East or
+    North, the cell it left for a move West or South (still facing the way it moved). Pacman
+    walking onto several ghosts that are not scared pays ``LOSE_PENALTY`` for each, as the
+    classic engine charges them. Default states keep the rules above and have no ``between``
+    field. (The variant also has agents
+    written for the classic API get their legal actions in the classic engine's order, on
+    which their ties depend: see :mod:`pacman.compat.state`.)
 
 Scoring (the classic constants)
     * every Pacman move, ``Stop`` included, costs ``TIME_PENALTY`` (1 point);
@@ -77,8 +81,8 @@ def legal_actions(state: GameState, agent: int) -> tuple[str, ...]:
         return layout.pacman_actions[state[1][0]]
     try:
         if agent > 0:  # a negative index would silently pick another ghost
-            if state[3][agent - 1] & 1 and state.half_speed_scared:  # timer first: cheaper
-                return (state[2][agent],)  # between cells: it can only go on
+            if state[3][agent - 1] and state.half_speed_scared and state[9] >> (agent - 1) & 1:
+                return (state[2][agent],)  # between cells: it can only go on (timer first: cheap)
             return layout._ghost_actions[state[1][agent]][state[2][agent]]
     except (IndexError, TypeError):
         pass
@@ -87,13 +91,15 @@ def legal_actions(state: GameState, agent: int) -> tuple[str, ...]:
 
 def successor(state: GameState, action: str, agent: int | None = None) -> GameState:
     """The state after ``agent`` (default: the agent whose turn it is) plays ``action``."""
+    if state.half_speed_scared:
+        return _classic_successor(state, action, agent)
     layout, positions, directions, scared, food, capsules, score, turn, outcome = state
     if outcome is not None:
         raise GameOverError(f"the game is over ({outcome}); no move can follow")
     if agent is None:
         agent = turn
     num_agents = len(positions)
-    variant = state.__class__  # a state's successors keep its class (and rules variant)
+    variant = state.__class__  # a state's successors keep its class
     if agent == 0:
         target = layout._pacman_moves[positions[0]].get(action)
         if target is None:
@@ -110,13 +116,11 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
             capsules ^= bit
             scared = (SCARED_TIME,) * (num_agents - 1)
         meets = target in positions and target in positions[1:]  # the first test is cheap
-        between = variant is not GameState and variant.half_speed_scared and _ghosts_behind(
-            state, target)
         positions = (target,) + positions[1:]
         directions = (action,) + directions[1:]
-        if meets or between:
+        if meets:
             positions, directions, scared, score, outcome = _pacman_meets_ghosts(
-                layout, positions, directions, scared, score, outcome, between or ())
+                layout, positions, directions, scared, score, outcome)
     else:
         try:
             if not 0 < agent < num_agents:  # a negative index would move another ghost
@@ -125,8 +129,6 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
         except TypeError:
             return successor(state, action, _checked_agent(state, agent))
         timer = scared[agent - 1]
-        if timer and variant.half_speed_scared:
-            return _half_speed_ghost_move(state, action, agent, timer)
         target = layout._ghost_moves[cell][directions[agent]].get(action)
         if target is None:
             raise _illegal(state, agent, action)
@@ -233,13 +235,12 @@ def _checked_agent(state: GameState, agent: object) -> int:
     return index
 
 
-def _pacman_meets_ghosts(layout, positions, directions, scared, score, outcome, between=()):
-    """Resolve Pacman sharing his cell with one or more ghosts, in ghost order (``between``:
-    ghosts that meet him from between cells, see the classic scared speed)."""
+def _pacman_meets_ghosts(layout, positions, directions, scared, score, outcome):
+    """Resolve Pacman sharing his cell with one or more ghosts, in ghost order."""
     positions, directions, scared = list(positions), list(directions), list(scared)
     pacman = positions[0]
     for agent in range(1, len(positions)):
-        if positions[agent] != pacman and agent not in between:
+        if positions[agent] != pacman:
             continue
         if scared[agent - 1]:
             score += EAT_GHOST_SCORE
@@ -253,23 +254,15 @@ def _pacman_meets_ghosts(layout, positions, directions, scared, score, outcome, 
 
 
 # --- the classic scared speed ------------------------------------------------------------------
+#: The directions in which the classic engine's rounding (``int(x + 0.5)``) of a position half
+#: way between two cells gives the cell ahead; in the other two it gives the cell behind.
+_ROUNDS_AHEAD = frozenset({"East", "North"})
+
+
 def is_between_cells(state: GameState, agent: int) -> bool:
     """Whether ghost ``agent`` is half way between two cells (only under the classic scared
-    speed: a scared ghost whose timer is odd)."""
-    return bool(agent > 0 and state.half_speed_scared and state[3][agent - 1] & 1)
-
-
-def _cell_behind(layout, cell: int, direction: str) -> int:
-    """The cell a ghost that moved ``direction`` onto ``cell`` came from."""
-    dx, dy = VECTORS[direction]
-    return cell - dx - dy * layout.width
-
-
-def _ghosts_behind(state: GameState, cell: int) -> tuple[int, ...]:
-    """The ghosts between cells whose cell behind is ``cell`` (they meet Pacman there)."""
-    layout, positions, directions, scared = state[0], state[1], state[2], state[3]
-    return tuple(g for g in range(1, len(positions)) if scared[g - 1] & 1
-                 and _cell_behind(layout, positions[g], directions[g]) == cell)
+    speed: the ghost's bit of the state's ``between`` field)."""
+    return bool(agent > 0 and state.half_speed_scared and state[9] >> (agent - 1) & 1)
 
 
 def agent_xy(state: GameState, agent: int) -> tuple[float, float]:
@@ -282,25 +275,116 @@ def agent_xy(state: GameState, agent: int) -> tuple[float, float]:
     return (x - dx / 2, y - dy / 2)
 
 
-def _half_speed_ghost_move(state: GameState, action: str, agent: int, timer: int) -> GameState:
-    """A scared ghost's move under the classic scared speed (``timer`` > 0): on an even timer a
-    move as usual, after which the ghost is between cells (it also meets Pacman on the cell it
-    left); on an odd timer only its last direction, which leaves it on its cell."""
-    layout, positions, directions, scared, food, capsules, score, turn, outcome = state
-    cell, last = positions[agent], directions[agent]
-    if timer & 1:  # the second half of a half-speed step: only on, and it stays
-        target = cell if action == last else None
+def _cell_behind(layout, cell: int, direction: str) -> int:
+    """The cell a ghost that moved ``direction`` onto ``cell`` came from."""
+    dx, dy = VECTORS[direction]
+    return cell - dx - dy * layout.width
+
+
+def _classic_successor(state: GameState, action: str, agent: int | None) -> GameState:
+    """:func:`successor` under the classic scared speed (the module docstring). Its moves at
+    full speed are those of :func:`successor`, written again here rather than shared: the
+    default rules' hot path stays free of the variant."""
+    layout, positions, directions, scared, food, capsules, score, turn, outcome, between = state
+    if outcome is not None:
+        raise GameOverError(f"the game is over ({outcome}); no move can follow")
+    if agent is None:
+        agent = turn
+    elif type(agent) is not int or not 0 <= agent < len(positions):
+        agent = _checked_agent(state, agent)
+    if agent:
+        if scared[agent - 1]:
+            return _half_speed_ghost_move(state, action, agent)
+        target = layout._ghost_moves[positions[agent]][directions[agent]].get(action)
+        if target is None:
+            raise _illegal(state, agent, action)
+        moved, turned = list(positions), list(directions)
+        moved[agent], turned[agent] = target, action
+        if target == positions[0]:
+            scared, score, outcome = _ghost_meets_pacman(layout, agent, 0, moved, turned, scared,
+                                                         score, outcome)
+        positions, directions = tuple(moved), tuple(turned)
+    else:
+        target = layout._pacman_moves[positions[0]].get(action)
+        if target is None:
+            raise _illegal(state, 0, action)
+        score -= TIME_PENALTY
+        bit = 1 << target
+        if food & bit:
+            food ^= bit
+            score += FOOD_SCORE
+            if not food:
+                score += WIN_SCORE
+                outcome = WIN
+        if capsules & bit:
+            capsules ^= bit
+            scared = (SCARED_TIME,) * (len(positions) - 1)
+        if between or target in positions:
+            positions, directions, scared, score, outcome, between = _classic_pacman_meets(
+                layout, target, positions, directions, scared, score, outcome, between)
+        positions = (target,) + positions[1:]
+        directions = (action,) + directions[1:]
+    next_turn = agent + 1 if agent + 1 < len(positions) else 0
+    return tuple.__new__(state.__class__, (layout, positions, directions, scared, food, capsules,
+                                           score, next_turn, outcome, between))
+
+
+def _classic_pacman_meets(layout, target, positions, directions, scared, score, outcome,
+                          between):
+    """Pacman, arriving on ``target``, meets each ghost on it or half way next to it (the
+    classic collision distance), in ghost order: a scared ghost is eaten; each other one costs
+    ``LOSE_PENALTY`` (the classic engine charges each) and loses the game, unless it is won.
+    Returns the new ``(positions, directions, scared, score, outcome, between)``."""
+    positions, directions, scared = list(positions), list(directions), list(scared)
+    for ghost in range(1, len(positions)):
+        bit = 1 << (ghost - 1)
+        if positions[ghost] != target and not (
+                between & bit and _cell_behind(layout, positions[ghost], directions[ghost]) == target):
+            continue
+        if scared[ghost - 1]:
+            score += EAT_GHOST_SCORE
+            positions[ghost] = layout.ghost_starts[ghost - 1]
+            directions[ghost] = "Stop"
+            scared[ghost - 1] = 0
+            between &= ~bit
+        elif outcome is not WIN:
+            score -= LOSE_PENALTY
+            outcome = LOSS
+    return tuple(positions), tuple(directions), tuple(scared), score, outcome, between
+
+
+def _half_speed_ghost_move(state: GameState, action: str, agent: int) -> GameState:
+    """A scared ghost's move under the classic scared speed: half a cell. From its cell, any
+    legal move, after which it is between that cell and the next; between cells, only on, to
+    the cell ahead. A move that ends the timer between cells ends on the cell the classic
+    engine rounds to (:data:`_ROUNDS_AHEAD`). It then meets Pacman on its cell, or on either
+    of its two cells while it is between them."""
+    layout, positions, directions, scared, food, capsules, score, turn, outcome, between = state
+    cell, last, bit = positions[agent], directions[agent], 1 << (agent - 1)
+    timer = scared[agent - 1] - 1
+    meets: tuple[int, ...]  # the cells on which it meets Pacman after this move
+    if between & bit:  # the second half of a step: only on, to the cell ahead
+        if action != last:
+            raise _illegal(state, agent, action)
+        target, meets = cell, (cell,)
+        between ^= bit
     else:
         target = layout._ghost_moves[cell][last].get(action)
-    if target is None:
-        raise _illegal(state, agent, action)
-    timer -= 1
+        if target is None:
+            raise _illegal(state, agent, action)
+        if timer:
+            meets = (target, cell)
+            between |= bit
+        else:  # the timer ends half way: the classic engine rounds the position to a cell
+            target = target if action in _ROUNDS_AHEAD else cell
+            meets = (target,)
     scared = scared[:agent - 1] + (timer,) + scared[agent:]
     moved, turned = list(positions), list(directions)
     moved[agent], turned[agent] = target, action
-    if positions[0] in (target, cell):  # between cells (or arriving), it meets Pacman on both
+    if positions[0] in meets:
         scared, score, outcome = _ghost_meets_pacman(layout, agent, timer, moved, turned, scared,
                                                      score, outcome)
+        between &= ~bit  # eaten (back at its start) or on its cell
     next_turn = agent + 1 if agent + 1 < len(positions) else 0
-    return type(state)((layout, tuple(moved), tuple(turned), scared, food, capsules, score,
-                        next_turn, outcome))
+    return tuple.__new__(state.__class__, (layout, tuple(moved), tuple(turned), scared, food,
+                                           capsules, score, next_turn, outcome, between))

@@ -12,6 +12,10 @@ turn, outcome)``:
 * ``turn`` -- the index of the agent to move next;
 * ``outcome`` -- ``None`` while the game goes on, else ``Outcome.WIN`` or ``Outcome.LOSS``.
 
+A :class:`ClassicSpeedState` (the classic rules variant) has a tenth field, ``between``: a
+bitmask of the ghosts half way between two cells (bit ``g - 1`` for ghost ``g``), see
+:mod:`pacman.rules`.
+
 Being a tuple, it cannot be changed (no attribute can be set) and two equal states hash equal.
 Successors share everything they do not change with their parent. The rules that derive
 successors live in :mod:`pacman.rules`; the methods here are thin conveniences over them.
@@ -53,6 +57,8 @@ OUTCOME = 8
 #: constant is the name in capitals.
 FIELDS = ("layout", "positions", "directions", "scared_timers", "food", "capsules", "score",
           "turn", "outcome")
+#: The tenth field of a :class:`ClassicSpeedState` (the ghosts between cells).
+BETWEEN = 9
 
 
 class GameState(tuple):
@@ -60,11 +66,15 @@ class GameState(tuple):
 
     __slots__ = ()
 
+    #: The names of this class's fields in tuple order (:data:`FIELDS`; a rules variant may add).
+    fields: tuple[str, ...] = FIELDS
     #: Whether scared ghosts move at half speed (:class:`ClassicSpeedState`); read by the rules.
     half_speed_scared = False
     #: Whether the classic API (:mod:`pacman.compat`) lists legal actions in the classic engine's
     #: order (West, Stop, East, North, South) rather than the engine's.
     classic_action_order = False
+    #: The fields a variant adds after the nine above, as they are at the start of a game.
+    _start_extra: tuple[int, ...] = ()
 
     layout: Layout = property(itemgetter(LAYOUT))  # type: ignore[assignment]
     positions: tuple[int, ...] = property(itemgetter(POSITIONS))  # type: ignore[assignment]
@@ -91,23 +101,29 @@ class GameState(tuple):
         k = len(starts)
         outcome = WIN if layout.food == 0 else None
         return cls((layout, (layout.pacman_start, *starts), ("Stop",) * (k + 1), (0,) * k,
-                    layout.food, layout.capsules, 0, 0, outcome))
+                    layout.food, layout.capsules, 0, 0, outcome) + cls._start_extra)
 
     def replace(self, **changes: Any) -> GameState:
         """A state of the same class with the fields named in ``changes`` (see :data:`FIELDS`)
         set, the others as here: a position built by hand (no rule is applied, nothing is
         checked but the names). ``TypeError`` for a name that is not a field."""
-        unknown = sorted(set(changes) - set(FIELDS))
+        unknown = sorted(set(changes) - set(self.fields))
         if unknown:
             raise TypeError(f"not a field of a state: {', '.join(unknown)}; "
-                            f"the fields are {', '.join(FIELDS)}")
-        return type(self)(changes.get(name, value) for name, value in zip(FIELDS, self))
+                            f"the fields are {', '.join(self.fields)}")
+        return type(self)(tuple(changes.get(name, value) for name, value in zip(self.fields, self)))
 
     # --- derived facts -----------------------------------------------------------------------
     @property
     def key(self) -> tuple:
         """A hashable key for transposition tables: everything but the shared layout."""
         return self[POSITIONS:]
+
+    @property
+    def between_cells(self) -> int:
+        """The ghosts half way between two cells, as a bitmask (bit ``g - 1`` for ghost ``g``):
+        always 0 but under the classic scared speed (:class:`ClassicSpeedState`)."""
+        return 0
 
     @property
     def num_agents(self) -> int:
@@ -242,13 +258,27 @@ class GameState(tuple):
 class ClassicSpeedState(GameState):
     """A game state under the classic engine's rules: scared ghosts move at half speed (see
     :mod:`pacman.rules`), and agents written for the classic API get their legal actions in the
-    classic engine's order, on which their ties depend. Same fields; its successors are of this
-    class too."""
+    classic engine's order, on which their ties depend. The fields of :class:`GameState` and a
+    tenth, ``between`` (:attr:`between_cells`); its successors are of this class too."""
 
     __slots__ = ()
 
     half_speed_scared = True
     classic_action_order = True
+
+    fields = (*FIELDS, "between")
+    between_cells: int = property(itemgetter(BETWEEN))  # type: ignore[assignment]
+    _start_extra = (0,)  # no ghost is between cells at the start
+
+    def __new__(cls, fields=()):
+        """The state of these ten fields (``TypeError`` for another number: the nine of a
+        default state would lose the ghosts' half steps). The rules build successors with
+        ``tuple.__new__``, which skips this check."""
+        state = tuple.__new__(cls, fields)
+        if len(state) != 10:
+            raise TypeError(f"a {cls.__name__} has 10 fields (the tenth: the ghosts between "
+                            f"cells), not {len(state)}")
+        return state
 
     def __reduce__(self):
         return (ClassicSpeedState, (tuple(self),))
@@ -268,7 +298,7 @@ def state_class(rules: str) -> type[GameState]:
 
 __all__ = ["GameState", "ClassicSpeedState", "RULES_VARIANTS", "state_class", "WIN", "LOSS",
            "UNREACHABLE", "FIELDS", "LAYOUT", "POSITIONS", "DIRECTIONS", "SCARED_TIMERS", "FOOD",
-           "CAPSULES", "SCORE", "TURN", "OUTCOME"]
+           "CAPSULES", "SCORE", "TURN", "OUTCOME", "BETWEEN"]
 
 
 class _RulesOnFirstUse:

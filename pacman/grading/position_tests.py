@@ -35,10 +35,11 @@ class PositionRecorder:
 
     ``explored`` holds the identity of every state a successor was asked of and of every
     successor; ``successors`` counts the calls. Two states are the same as in the classic
-    course: same positions, directions, scared timers, food, capsules and score, where a Pacman
-    that stops keeps facing the way it last moved (the classic rules keep the direction; the
-    engine records ``Stop``, so the recorder remembers the direction along the search, starting
-    from ``facing`` at ``root``: the way Pacman last moved in the game).
+    course: same positions (a ghost half way between two cells is on neither), directions,
+    scared timers, food, capsules and score, where a Pacman that stops keeps facing the way it
+    last moved (the classic rules keep the direction; the engine records ``Stop``, so the
+    recorder remembers the direction along the search, starting from ``facing`` at ``root``:
+    the way Pacman last moved in the game).
     """
 
     def __init__(self, root: GameState | None = None, facing: str | None = None) -> None:
@@ -51,7 +52,7 @@ class PositionRecorder:
     def identity(self, state: GameState) -> tuple:
         facing = self._facing.get(state.key, state.directions[0])
         return (state.positions, (facing, *state.directions[1:]), state.scared_timers, state.food,
-                state.capsules, state.score)
+                state.capsules, state.score, state.between_cells)
 
     def successor(self, state: GameState, action: str, agent: int) -> GameState:
         """The child of ``state`` by ``agent`` playing ``action``, recorded."""

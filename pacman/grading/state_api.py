@@ -19,7 +19,8 @@ it must speak:
 calls exactly the primitives the one it stands for needs, no more.
 
 Engine states cross the pipe between grader and worker as JSON fields, every field of the
-state but its maze (:func:`state_fields`, :func:`state_of_fields`).
+state but its maze (:func:`state_fields`, :func:`state_of_fields`): eight, and a ninth for a
+state of the classic rules variant (its ghosts between cells).
 """
 
 from __future__ import annotations
@@ -28,20 +29,27 @@ from typing import Any
 
 from pacman.layout import Layout
 from pacman.outcome import Outcome, parse_outcome
-from pacman.state import GameState
+from pacman.state import ClassicSpeedState, GameState
 
 
 def state_fields(state: GameState) -> list[Any]:
     """An engine state as JSON-ready fields, its maze apart."""
     return [list(state.positions), list(state.directions), list(state.scared_timers), state.food,
-            state.capsules, state.score, state.turn, state.outcome]
+            state.capsules, state.score, state.turn, state.outcome, *state[9:]]
 
 
-def state_of_fields(layout: Layout, fields: list[Any], kind: type[GameState] = GameState) -> GameState:
-    """The state (of class ``kind``) on ``layout`` whose fields :func:`state_fields` gave."""
-    positions, directions, scared, food, capsules, score, turn, outcome = fields
+def state_of_fields(layout: Layout, fields: list[Any],
+                    kind: type[GameState] | None = None) -> GameState:
+    """The state (of class ``kind``) on ``layout`` whose fields :func:`state_fields` gave
+    (``ValueError`` if they are not as many as ``kind`` has). Without ``kind``, the class their
+    number names: eight a default state, nine one of the classic rules variant."""
+    positions, directions, scared, food, capsules, score, turn, outcome, *extra = fields
+    if kind is None:
+        kind = ClassicSpeedState if extra else GameState
+    if len(extra) != len(kind._start_extra):
+        raise ValueError(f"{len(fields)} state fields for a {kind.__name__}")
     return tuple.__new__(kind, (layout, tuple(positions), tuple(directions), tuple(scared), food,
-                                capsules, score, turn, parse_outcome(outcome)))
+                                capsules, score, turn, parse_outcome(outcome), *extra))
 
 
 class _Primitives:

@@ -56,6 +56,7 @@ from pacman.grading.confinement import (block_project_imports, disarm_process_ca
 from pacman.grading.student_traceback import remember, student_traceback
 from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
                                          RemotePositionState, RemoteState, remote_evaluation)
+from pacman.grading.state_api import state_of_fields
 from pacman.layout import parse_layout
 from pacman.options import declared_options
 from pacman.plugins import load_file_module
@@ -274,13 +275,10 @@ class Session:
         return {"values": values, "error": None}
 
     def _state(self, fields: list[Any], budget: bool = True) -> GameState:
-        positions, directions, scared, food, capsules, score, turn, outcome = fields
-        values = (self.layout, tuple(positions), tuple(directions), tuple(scared), food,
-                  capsules, score, turn, outcome)
         if self.budget is not None and budget:
             _BudgetState.remaining = self.budget
-            return tuple.__new__(self.budget_class, values)
-        return tuple.__new__(self.state_class, values)
+            return state_of_fields(self.layout, fields, self.budget_class)
+        return state_of_fields(self.layout, fields, self.state_class)
 
 
 class _BudgetState(GameState):

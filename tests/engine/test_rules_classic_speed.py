@@ -28,10 +28,13 @@ RING = parse_layout("%%%%%%%\n"
                     "%%%%%%%\n", name="ring")
 
 
-def build(cls, pacman, ghost, direction="Stop", timer=0, turn=1, layout=RING) -> GameState:
-    """A one-ghost state of class ``cls``, field by field."""
-    return cls((layout, (layout.cell(pacman), layout.cell(ghost)), ("Stop", direction),
-                (timer,), layout.food, layout.capsules, 0, turn, None))
+def build(cls, pacman, ghost, direction="Stop", timer=0, turn=1, layout=RING,
+          between=False) -> GameState:
+    """A one-ghost state of class ``cls``, field by field (``between``: the ghost is half way
+    from the cell behind ``ghost`` to ``ghost``, a field of the classic variant only)."""
+    fields = (layout, (layout.cell(pacman), layout.cell(ghost)), ("Stop", direction),
+              (timer,), layout.food, layout.capsules, 0, turn, None)
+    return cls(fields + (int(between),) if cls.half_speed_scared else fields)
 
 
 def test_variants_by_name():
@@ -52,9 +55,10 @@ def test_even_timer_moves_one_cell_with_every_usual_choice(timer):
     assert is_between_cells(after, 1) and agent_xy(after, 1) == (4.5, 1)
 
 
-@pytest.mark.parametrize("timer", [39, 37, 1])
-def test_odd_timer_has_one_legal_action_and_stays_on_its_cell(timer):
-    state = build(ClassicSpeedState, (1, 3), (4, 1), direction="West", timer=timer)
+@pytest.mark.parametrize("timer", [39, 37, 1, 40, 2])
+def test_between_cells_one_legal_action_takes_it_onto_its_cell(timer):
+    """Whatever the timer's parity (a capsule eaten half way restarts it at 40)."""
+    state = build(ClassicSpeedState, (1, 3), (4, 1), direction="West", timer=timer, between=True)
     assert legal_actions(state, 1) == ("West",) and state.legal_actions(1) == ("West",)
     for other in ("East", "North", "Stop"):
         with pytest.raises(IllegalActionError, match="between cells"):
@@ -67,7 +71,7 @@ def test_odd_timer_has_one_legal_action_and_stays_on_its_cell(timer):
 
 def test_forced_move_at_a_dead_end_still_stays():
     """Between cells the last direction is legal even where a wall now blocks it."""
-    state = build(ClassicSpeedState, (1, 3), (5, 1), direction="East", timer=39)
+    state = build(ClassicSpeedState, (1, 3), (5, 1), direction="East", timer=39, between=True)
     assert legal_actions(state, 1) == ("East",)
     assert successor(state, "East").agent_position(1) == (5, 1)
 
@@ -108,12 +112,14 @@ def test_a_scared_ghost_takes_two_of_its_moves_per_cell_until_its_timer_ends():
 
 
 def test_pacman_meets_a_ghost_between_cells_on_the_cell_it_left():
-    state = build(ClassicSpeedState, (5, 2), (4, 1), direction="West", timer=39, turn=0)
+    state = build(ClassicSpeedState, (5, 2), (4, 1), direction="West", timer=39, turn=0,
+                  between=True)
     after = successor(state, "South")  # onto (5, 1), the cell the ghost is leaving
     assert after.score == -TIME_PENALTY + EAT_GHOST_SCORE
     assert after.positions[1] == RING.ghost_starts[0]
     assert after.scared_timers == (0,) and after.directions[1] == "Stop"
     assert type(after) is ClassicSpeedState and after.outcome is None
+    assert after.between_cells == 0
     default = successor(build(GameState, (5, 2), (4, 1), direction="West", timer=39, turn=0),
                         "South")
     assert default.score == -TIME_PENALTY and default.positions[1] == RING.cell((4, 1))
@@ -128,14 +134,14 @@ def test_a_ghost_leaving_pacmans_neighbour_meets_him_only_in_the_variant():
 
 
 def test_completing_a_half_step_away_from_pacman_does_not_meet_him():
-    state = build(ClassicSpeedState, (5, 1), (4, 1), direction="West", timer=1)
+    state = build(ClassicSpeedState, (5, 1), (4, 1), direction="West", timer=1, between=True)
     after = successor(state, "West")
     assert (after.score, after.outcome, after.scared_timers) == (0, None, (0,))
     assert after.agent_position(1) == (4, 1) and not is_between_cells(after, 1)
 
 
 def test_a_timer_running_out_on_pacman_loses():
-    state = build(ClassicSpeedState, (4, 1), (4, 1), direction="West", timer=1)
+    state = build(ClassicSpeedState, (4, 1), (4, 1), direction="West", timer=1, between=True)
     after = successor(state, "West")
     assert after.score == -LOSE_PENALTY and after.outcome == "loss"
 
@@ -198,7 +204,7 @@ def test_the_engine_search_honours_the_variant():
         if len(layout.ghost_actions[cell][d]) > 1 and cell != pacman
         and not layout.walls >> (cell - VECTORS[d][0] - VECTORS[d][1] * layout.width) & 1)
     state = build(ClassicSpeedState, layout.xy(pacman), layout.xy(ghost), direction=direction,
-                  timer=39, turn=0, layout=layout)
+                  timer=39, turn=0, layout=layout, between=True)
     for name in ("expectimax", "minimax", "alphabeta"):
         agent = PACMAN_AGENTS[name](index=0, rng=agent_rng(0, 0), depth=2)
         assert agent.get_action(state) in state.legal_actions()
@@ -222,13 +228,13 @@ def test_random_play_in_the_variant_keeps_ghosts_on_open_cells_and_states_exact(
         if not legal:
             break
         mover = state.turn
-        if mover and state.scared_timers[mover - 1] % 2:
+        if is_between_cells(state, mover):
             assert legal == (state.directions[mover],)
         after = state.successor(rng.choice(legal))
         assert type(after) is ClassicSpeedState
         for cell in after.positions:
             assert not layout.walls >> cell & 1
-        if mover and state.scared_timers[mover - 1] % 2 and after.scared_timers[mover - 1]:
+        if is_between_cells(state, mover) and after.scared_timers[mover - 1]:
             assert after.positions[mover] == state.positions[mover]  # the second half step
         for agent in range(1, after.num_agents):
             x, y = agent_xy(after, agent)
@@ -240,7 +246,8 @@ def test_random_play_in_the_variant_keeps_ghosts_on_open_cells_and_states_exact(
 def test_the_classic_api_shows_a_ghost_between_cells_half_way():
     from pacman.compat.state import GameState as ClassicState
 
-    between = ClassicState(build(ClassicSpeedState, (1, 3), (4, 1), direction="West", timer=39))
+    between = ClassicState(build(ClassicSpeedState, (1, 3), (4, 1), direction="West", timer=39,
+                                 between=True))
     assert between.getGhostPositions() == [(4.5, 1)]
     assert between.getGhostPosition(1) == (4.5, 1) and between.getLegalActions(1) == ["West"]
     on_cell = ClassicState(build(GameState, (1, 3), (4, 1), direction="West", timer=39))
