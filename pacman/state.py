@@ -12,7 +12,7 @@ turn, outcome)``:
 * ``turn`` -- the index of the agent to move next;
 * ``outcome`` -- ``None`` while the game goes on, else ``Outcome.WIN`` or ``Outcome.LOSS``.
 
-A :class:`ClassicSpeedState` (the classic rules variant) has a tenth field, ``between``: a
+A :class:`ClassicSpeedState` (the classic rules variant) has a tenth field, ``between_cells``: a
 bitmask of the ghosts half way between two cells (bit ``g - 1`` for ghost ``g``), see
 :mod:`pacman.rules`.
 
@@ -58,7 +58,7 @@ OUTCOME = 8
 FIELDS = ("layout", "positions", "directions", "scared_timers", "food", "capsules", "score",
           "turn", "outcome")
 #: The tenth field of a :class:`ClassicSpeedState` (the ghosts between cells).
-BETWEEN = 9
+BETWEEN_CELLS = 9
 
 
 class GameState(tuple):
@@ -259,15 +259,15 @@ class ClassicSpeedState(GameState):
     """A game state under the classic engine's rules: scared ghosts move at half speed (see
     :mod:`pacman.rules`), and agents written for the classic API get their legal actions in the
     classic engine's order, on which their ties depend. The fields of :class:`GameState` and a
-    tenth, ``between`` (:attr:`between_cells`); its successors are of this class too."""
+    tenth, ``between_cells`` (:data:`BETWEEN_CELLS`); its successors are of this class too."""
 
     __slots__ = ()
 
     half_speed_scared = True
     classic_action_order = True
 
-    fields = (*FIELDS, "between")
-    between_cells: int = property(itemgetter(BETWEEN))  # type: ignore[assignment]
+    fields = (*FIELDS, "between_cells")
+    between_cells: int = property(itemgetter(BETWEEN_CELLS))  # type: ignore[assignment]
     _start_extra = (0,)  # no ghost is between cells at the start
 
     def __new__(cls, fields=()):
@@ -298,7 +298,7 @@ def state_class(rules: str) -> type[GameState]:
 
 __all__ = ["GameState", "ClassicSpeedState", "RULES_VARIANTS", "state_class", "WIN", "LOSS",
            "UNREACHABLE", "FIELDS", "LAYOUT", "POSITIONS", "DIRECTIONS", "SCARED_TIMERS", "FOOD",
-           "CAPSULES", "SCORE", "TURN", "OUTCOME", "BETWEEN"]
+           "CAPSULES", "SCORE", "TURN", "OUTCOME", "BETWEEN_CELLS"]
 
 
 class _RulesOnFirstUse:

@@ -29,13 +29,14 @@ from typing import Any
 
 from pacman.layout import Layout
 from pacman.outcome import Outcome, parse_outcome
-from pacman.state import ClassicSpeedState, GameState
+from pacman.state import FIELDS, ClassicSpeedState, GameState
 
 
 def state_fields(state: GameState) -> list[Any]:
     """An engine state as JSON-ready fields, its maze apart."""
     return [list(state.positions), list(state.directions), list(state.scared_timers), state.food,
-            state.capsules, state.score, state.turn, state.outcome, *state[9:]]
+            state.capsules, state.score, state.turn, state.outcome,
+            *(getattr(state, name) for name in type(state).fields[len(FIELDS):])]
 
 
 def state_of_fields(layout: Layout, fields: list[Any],

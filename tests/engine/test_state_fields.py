@@ -22,7 +22,12 @@ def test_every_field_has_a_name_and_every_name_a_field():
     """A field added to the tuple without a name (or a name left after its field went) fails."""
     for state in (GameState.initial(load_layout("small_classic")),
                   ClassicSpeedState.initial(load_layout("tiny"))):
-        assert len(FIELDS) == len(state)
+        assert len(type(state).fields) == len(state)
+        assert len(set(type(state).fields)) == len(state)
+        assert type(state).fields[:len(FIELDS)] == FIELDS
+        for index, name in enumerate(type(state).fields):
+            assert getattr(state_module, name.upper()) == index
+            assert getattr(state, name) is state[index]
     assert len(set(FIELDS)) == len(FIELDS)
 
 
