@@ -37,6 +37,7 @@ from collections.abc import Callable
 
 from pacman.layout import Layout, parse_layout
 from pacman.outcome import failure_message
+from pacman.shared_cpu import pin_agent
 from pacman.namespaces import (become_namespace_init, die_with_parent, drop_privileges,
                                enter_new_namespaces, limit_memory)
 
@@ -221,7 +222,8 @@ def serve_agent(conn: Any, setup: dict[str, Any], request: tuple[str, str, dict[
         except (EOFError, OSError):
             return
         if what == "game":
-            index, rng, keepable = value
+            index, rng, keepable, cpu = value
+            pin_agent(cpu)
             if keepable and baseline is None:  # only a process that may be kept needs one
                 baseline = Baseline(setup.get("memory_mb"))
             layout = parse_layout(maze[0], name=maze[1], source=maze[2])

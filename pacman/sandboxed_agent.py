@@ -41,6 +41,7 @@ from pacman.contained_process import (STARTUP_SECONDS, AgentFailure, ContainedPr
                                       ContainmentError, agent_memory_mb, process_context)
 from pacman.layout import Layout
 from pacman.outcome import Outcome
+from pacman.shared_cpu import pin_game, unpin_game
 from pacman.state import GameState
 
 __all__ = ["AgentFailure", "ContainmentError", "NotAnAction", "SandboxedAgent",
@@ -109,8 +110,10 @@ class SandboxedAgent:
             child = ContainedProcess(serve_agent, (request, maze), f"agent-{index}",
                                      STARTUP_SECONDS)
         self._child: ContainedProcess | None = child
+        self._pinned = True
+        cpu = pin_game()  # the game and its agent share a CPU (see pacman.shared_cpu)
         try:
-            self._ask("game", (index, rng, self._pool is not None), "building the agent",
+            self._ask("game", (index, rng, self._pool is not None, cpu), "building the agent",
                       build_seconds(time_limit))
         except BaseException:
             self.close()
@@ -169,6 +172,9 @@ class SandboxedAgent:
         namespaces, the process is kept for the next game if it is as it was before its
         first game; otherwise it ends with everything it started (within half a second: it
         ends itself when its pipe closes, else it is killed). Safe to call twice."""
+        if getattr(self, "_pinned", False):
+            self._pinned = False
+            unpin_game()
         child = getattr(self, "_child", None)
         if child is None:
             return

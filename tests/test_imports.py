@@ -22,7 +22,7 @@ CORE = frozenset({
     "pacman.human", "pacman.registry", "pacman.options", "pacman.stats",
     # a game runs an agent from a user's file contained: the game's side and the child's
     "pacman.sandboxed_agent", "pacman.agent_child", "pacman.contained_process", "pacman.namespaces",
-    "pacman.contained_pool", "pacman.process_baseline",
+    "pacman.contained_pool", "pacman.process_baseline", "pacman.shared_cpu",
 })
 
 LAYER_NAMES = {1: "search library", 2: "engine core", 3: "agents", 4: "applications"}

@@ -37,7 +37,7 @@ WORKER_MODULES = (
     "pacman/options.py", "pacman/registry.py", "pacman/distances.py", "pacman/maze_reader.py",
     "pacman/move_tables.py", "pacman/game_loop.py", "pacman/recording.py", "pacman/files.py",
     "pacman/agent_stats.py", "pacman/sandboxed_agent.py", "pacman/contained_process.py",
-    "pacman/agent_child.py", "pacman/namespaces.py", "pacman/contained_pool.py",
+    "pacman/agent_child.py", "pacman/namespaces.py", "pacman/shared_cpu.py", "pacman/contained_pool.py",
     "pacman/process_baseline.py", "pacman/compat", "pacman/grading/__init__.py",
     "pacman/grading/worker.py", "pacman/grading/remote_state.py", "pacman/grading/state_api.py",
     "pacman/grading/confinement.py", "pacman/grading/student_traceback.py",

@@ -146,3 +146,19 @@ class ReportsItsProcess(Remembers):
         with open("/proc/self/stat", encoding="ascii") as file:
             started = int(file.read().rpartition(")")[2].split()[19])
         return {"built_in_module": BUILT[0], "process_started": started}
+
+
+class ReportsItsCpus(Remembers):
+    """Reports the CPUs it may run on at each move, and the CPU it last ran on."""
+
+    def start_game(self, state):
+        self.allowed = []
+
+    def get_action(self, state):
+        with open("/proc/self/stat", encoding="ascii") as file:
+            ran_on = int(file.read().rpartition(")")[2].split()[36])
+        self.allowed.append([sorted(os.sched_getaffinity(0)), ran_on])
+        return super().get_action(state)
+
+    def stats(self):
+        return {"allowed": self.allowed}
