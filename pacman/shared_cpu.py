@@ -15,49 +15,57 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 
-class _Pin:
-    """The game process's pin: how many contained agents hold it, the CPUs it had before."""
+class _Pin(threading.local):
+    """This thread's pin (CPU affinity is a thread's, and games may run in threads): how many
+    contained agents hold it, the CPUs the thread had before."""
 
     holders = 0
     former: set[int] | None = None
     cpu: int | None = None
 
 
+_pin = _Pin()
+
+
 def current_cpu() -> int | None:
-    """The CPU this process last ran on (``/proc/self/stat``), or ``None`` where unknown."""
-    try:
-        with open("/proc/self/stat", encoding="ascii", errors="replace") as stat:
-            return int(stat.read().rpartition(")")[2].split()[36])
-    except (OSError, ValueError, IndexError):
-        return None
+    """The CPU this thread last ran on (``/proc/thread-self/stat``), or ``None`` where
+    unknown."""
+    for where in ("/proc/thread-self/stat", "/proc/self/stat"):
+        try:
+            with open(where, encoding="ascii", errors="replace") as stat:
+                return int(stat.read().rpartition(")")[2].split()[36])
+        except (OSError, ValueError, IndexError):
+            continue
+    return None
 
 
 def pin_game() -> int | None:
-    """Pin this process to its current CPU for a contained agent's game and return that CPU
+    """Pin this thread to its current CPU for a contained agent's game and return that CPU
     (``None``: nothing pinned). Calls nest, one per contained agent: the first pins, and each
     is matched by one :func:`unpin_game`."""
-    if _Pin.holders == 0:
-        _Pin.former = _Pin.cpu = None
+    if _pin.holders == 0:
+        _pin.former = _pin.cpu = None
         cpu = current_cpu()
         with contextlib.suppress(AttributeError, OSError):
             former = os.sched_getaffinity(0)
             if cpu is not None and cpu in former and len(former) > 1:
                 os.sched_setaffinity(0, {cpu})
-                _Pin.former, _Pin.cpu = former, cpu
-    _Pin.holders += 1
-    return _Pin.cpu
+                _pin.former, _pin.cpu = former, cpu
+    _pin.holders += 1
+    return _pin.cpu
 
 
 def unpin_game() -> None:
     """End one :func:`pin_game`; the last gives the process its former CPUs back."""
-    if _Pin.holders == 0:
+    if _pin.holders == 0:
         return
-    _Pin.holders -= 1
-    if _Pin.holders == 0 and _Pin.former is not None:
+    _pin.holders -= 1
+    if _pin.holders == 0 and _pin.former is not None:
         with contextlib.suppress(OSError):
-            os.sched_setaffinity(0, _Pin.former)
-        _Pin.former = _Pin.cpu = None
+            os.sched_setaffinity(0, _pin.former)
+        _pin.former = _pin.cpu = None
 
 
 def pin_agent(cpu: int | None) -> None:

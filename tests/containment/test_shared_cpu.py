@@ -4,6 +4,7 @@ two processes take turns, and on one CPU no hand-over wakes an idle one."""
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,32 @@ def test_pins_nest_and_the_last_gives_the_cpus_back():
     assert os.sched_getaffinity(0) == before
     shared_cpu.unpin_game()  # one too many changes nothing
     assert os.sched_getaffinity(0) == before
+
+
+@several
+def test_each_thread_holds_its_own_pin():
+    """Games may run in threads: one thread's pin neither pins nor frees another's."""
+    before = os.sched_getaffinity(0)
+    pinned, seen = threading.Event(), {}
+
+    def game():
+        seen["cpu"] = shared_cpu.pin_game()
+        seen["inside"] = os.sched_getaffinity(0)
+        pinned.set()
+        release.wait(10)
+        shared_cpu.unpin_game()
+        seen["after"] = os.sched_getaffinity(0)
+
+    release = threading.Event()
+    thread = threading.Thread(target=game)
+    thread.start()
+    assert pinned.wait(10)
+    assert seen["inside"] == {seen["cpu"]} and os.sched_getaffinity(0) == before
+    shared_cpu.unpin_game()  # this thread holds no pin: nothing to give back
+    assert os.sched_getaffinity(0) == before
+    release.set()
+    thread.join(10)
+    assert seen["after"] == before
 
 
 def test_nothing_is_pinned_where_the_process_has_one_cpu():
