@@ -4,11 +4,12 @@ A contained agent thinks while its game waits for the answer, and the game plays
 waits for the next state: the two processes never run at once. On two CPUs every hand-over
 wakes an idle one, on a virtual machine a halted one, with cold caches. Measured with
 ``python bench/bench_contained.py`` on an idle 2-core machine, a kept agent's alpha-beta game
-took 1.92-1.98 times the built-in game's time with the processes free to move, and 1.57 times
-with both on one CPU. So while a game has contained agents, its process and theirs run on the CPU
-the game was on when it began (:func:`pin_game` in the game's process, :func:`pin_agent` in the
-agent's); the game's process gets its former CPUs back when its last contained agent closes.
-Where CPU affinity cannot be set, nothing is pinned and nothing else changes.
+took 1.92-1.98 times the built-in game's time with the processes free to move, and 1.57-1.64
+times with both on one CPU. So while a game has contained agents, its thread and their processes
+run on the CPU the game was on when it began (:func:`pin_game` in the game's thread,
+:func:`pin_agent` in the agent's process); the game's thread gets its former CPUs back when its
+last contained agent closes. Where CPU affinity cannot be set, nothing is pinned and nothing
+else changes.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+
 
 class _Pin(threading.local):
     """This thread's pin (CPU affinity is a thread's, and games may run in threads): how many
@@ -58,7 +60,7 @@ def pin_game() -> int | None:
 
 
 def unpin_game() -> None:
-    """End one :func:`pin_game`; the last gives the process its former CPUs back."""
+    """End one :func:`pin_game`; the last gives the thread its former CPUs back."""
     if _pin.holders == 0:
         return
     _pin.holders -= 1
