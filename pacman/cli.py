@@ -15,7 +15,7 @@ import sys
 from typing import Any
 from collections.abc import Sequence
 
-from pacman import __version__
+from pacman.version import __version__
 from pacman.errors import PacmanError
 from pacman.registry import Registry
 

@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, runtime_checkable
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
-from pacman import __version__
+from pacman.version import __version__
 from pacman.errors import PacmanError
 from pacman.errors import RecordError as RecordError  # re-exported: its old import path
 from pacman.errors import ReplayError as ReplayError
@@ -183,12 +183,6 @@ class GameResult:
     @classmethod
     def from_json(cls, text: str) -> GameResult:
         return cls.from_dict(json.loads(text))
-
-    def _repr_html_(self) -> str:
-        """The game as a web page player, for Jupyter (IPython's rich display protocol)."""
-        from pacman.display.notebook import result_html
-
-        return result_html(self)
 
 
 def without_default_rules(data: dict[str, Any]) -> dict[str, Any]:

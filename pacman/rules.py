@@ -55,11 +55,37 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import Any, Protocol, TypeVar
 
 from pacman.directions import VECTORS
 from pacman.errors import GameOverError, IllegalActionError
-from pacman.state import LOSS, WIN, GameState
+from pacman.outcome import Outcome
+
+WIN = Outcome.WIN
+LOSS = Outcome.LOSS
+
+
+class StateFields(Protocol):
+    """What the rules need of a state: the fields of :class:`pacman.state.GameState` in its
+    order (:data:`pacman.state.FIELDS`), read by position, and whether the state plays the
+    classic scared speed. The rules build a successor of the same class as its parent, so this
+    module never names the state class: :mod:`pacman.state` builds on the rules, not the
+    reverse."""
+
+    half_speed_scared: bool
+
+    def __init__(self, fields: Iterable[Any], /) -> None: ...
+
+    def __getitem__(self, index: int) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+
+#: A state of any class with the fields of :class:`StateFields`; successors keep its class.
+State = TypeVar("State", bound=StateFields)
 
 TIME_PENALTY = 1
 FOOD_SCORE = 10
@@ -69,7 +95,7 @@ EAT_GHOST_SCORE = 200
 SCARED_TIME = 40
 
 
-def legal_actions(state: GameState, agent: int) -> tuple[str, ...]:
+def legal_actions(state: State, agent: int) -> tuple[str, ...]:
     """Legal actions of ``agent`` in ``state``, in the fixed order North, South, East, West, Stop.
 
     Returns ``()`` once the game has ended.
@@ -89,7 +115,7 @@ def legal_actions(state: GameState, agent: int) -> tuple[str, ...]:
     return legal_actions(state, _checked_agent(state, agent))
 
 
-def successor(state: GameState, action: str, agent: int | None = None) -> GameState:
+def successor(state: State, action: str, agent: int | None = None) -> State:
     """The state after ``agent`` (default: the agent whose turn it is) plays ``action``."""
     if state.half_speed_scared:
         return _classic_successor(state, action, agent)
@@ -149,7 +175,7 @@ def successor(state: GameState, action: str, agent: int | None = None) -> GameSt
                     outcome))
 
 
-def replay(state: GameState, actions: Iterable[str]) -> GameState:
+def replay(state: State, actions: Iterable[str]) -> State:
     """The state after the agents play ``actions`` in turn from ``state``: exactly what
     :func:`successor` applied to each action in turn gives (``functools.reduce(successor,
     actions, state)``), with the same error for the first action that is illegal or follows
@@ -161,8 +187,9 @@ def replay(state: GameState, actions: Iterable[str]) -> GameState:
     capsule, a meeting, an illegal action, a move after the end) is played by
     :func:`successor` itself. A state of a rules variant is played by :func:`successor` only.
     """
-    if type(state) is not GameState:
+    if state.half_speed_scared:
         return functools.reduce(successor, actions, state)
+    variant = state.__class__
     layout, positions, directions, scared, food, capsules, score, agent, outcome = state
     pacman_moves, ghost_moves = layout._pacman_moves, layout._ghost_moves
     cells, heading, timers = list(positions), list(directions), list(scared)
@@ -194,15 +221,15 @@ def replay(state: GameState, actions: Iterable[str]) -> GameState:
                     agent = agent + 1 if agent + 1 < count else 0
                     continue
         # anything else is played (or refused) by the rules' move function itself
-        moved = successor(GameState((layout, tuple(cells), tuple(heading), tuple(timers), food,
-                                     capsules, score, agent, outcome)), action)
+        moved = successor(variant((layout, tuple(cells), tuple(heading), tuple(timers), food,
+                                   capsules, score, agent, outcome)), action)
         _, positions, directions, scared, food, capsules, score, agent, outcome = moved
         cells, heading, timers = list(positions), list(directions), list(scared)
-    return GameState((layout, tuple(cells), tuple(heading), tuple(timers), food, capsules,
-                      score, agent, outcome))
+    return variant((layout, tuple(cells), tuple(heading), tuple(timers), food, capsules,
+                    score, agent, outcome))
 
 
-def _illegal(state: GameState, agent: int, action: object) -> IllegalActionError:
+def _illegal(state: State, agent: int, action: object) -> IllegalActionError:
     """The error for ``agent`` playing the illegal ``action`` in ``state``."""
     where = state[0].cell_xy[state[1][agent]]
     who = "Pacman" if agent == 0 else f"ghost {agent}"
@@ -222,7 +249,7 @@ def _ghost_meets_pacman(layout, agent, timer, moved, turned, scared, score, outc
     return scared, score - LOSE_PENALTY, LOSS
 
 
-def _checked_agent(state: GameState, agent: object) -> int:
+def _checked_agent(state: State, agent: object) -> int:
     """``agent`` as a plain ``int`` if it names an agent of ``state`` (an integer such as a
     numpy integer, not a bool); else :class:`IllegalActionError`."""
     try:
@@ -259,13 +286,13 @@ def _pacman_meets_ghosts(layout, positions, directions, scared, score, outcome):
 _ROUNDS_AHEAD = frozenset({"East", "North"})
 
 
-def is_between_cells(state: GameState, agent: int) -> bool:
+def is_between_cells(state: State, agent: int) -> bool:
     """Whether ghost ``agent`` is half way between two cells (only under the classic scared
     speed: the ghost's bit of the state's ``between`` field)."""
     return bool(agent > 0 and state.half_speed_scared and state[9] >> (agent - 1) & 1)
 
 
-def agent_xy(state: GameState, agent: int) -> tuple[float, float]:
+def agent_xy(state: State, agent: int) -> tuple[float, float]:
     """Where the classic engine would show ``agent``: its cell's ``(x, y)``, or half way back
     towards the cell it came from while it is between cells."""
     x, y = state[0].cell_xy[state[1][agent]]
@@ -281,7 +308,13 @@ def _cell_behind(layout, cell: int, direction: str) -> int:
     return cell - dx - dy * layout.width
 
 
-def _classic_successor(state: GameState, action: str, agent: int | None) -> GameState:
+def _tuple_class(state: State) -> Any:
+    """The class of ``state``, to build its successor with ``tuple.__new__`` (a variant's own
+    constructor checks its fields; the rules' successors need no check)."""
+    return state.__class__
+
+
+def _classic_successor(state: State, action: str, agent: int | None) -> State:
     """:func:`successor` under the classic scared speed (the module docstring). Its moves at
     full speed are those of :func:`successor`, written again here rather than shared: the
     default rules' hot path stays free of the variant."""
@@ -325,8 +358,8 @@ def _classic_successor(state: GameState, action: str, agent: int | None) -> Game
         positions = (target,) + positions[1:]
         directions = (action,) + directions[1:]
     next_turn = agent + 1 if agent + 1 < len(positions) else 0
-    return tuple.__new__(state.__class__, (layout, positions, directions, scared, food, capsules,
-                                           score, next_turn, outcome, between))
+    return tuple.__new__(_tuple_class(state), (layout, positions, directions, scared, food,
+                                              capsules, score, next_turn, outcome, between))
 
 
 def _classic_pacman_meets(layout, target, positions, directions, scared, score, outcome,
@@ -353,7 +386,7 @@ def _classic_pacman_meets(layout, target, positions, directions, scared, score, 
     return tuple(positions), tuple(directions), tuple(scared), score, outcome, between
 
 
-def _half_speed_ghost_move(state: GameState, action: str, agent: int) -> GameState:
+def _half_speed_ghost_move(state: State, action: str, agent: int) -> State:
     """A scared ghost's move under the classic scared speed: half a cell. From its cell, any
     legal move, after which it is between that cell and the next; between cells, only on, to
     the cell ahead. A move that ends the timer between cells ends on the cell the classic
@@ -386,5 +419,5 @@ def _half_speed_ghost_move(state: GameState, action: str, agent: int) -> GameSta
                                                      score, outcome)
         between &= ~bit  # eaten (back at its start) or on its cell
     next_turn = agent + 1 if agent + 1 < len(positions) else 0
-    return tuple.__new__(state.__class__, (layout, tuple(moved), tuple(turned), scared, food,
-                                           capsules, score, next_turn, outcome, between))
+    return tuple.__new__(_tuple_class(state), (layout, tuple(moved), tuple(turned), scared, food,
+                                              capsules, score, next_turn, outcome, between))

@@ -32,6 +32,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from pacman import rules as _rules
 from pacman.errors import GhostCountError
 from pacman.layout import UNREACHABLE, Layout
 from pacman.outcome import Outcome
@@ -40,8 +41,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 #: The two outcomes the rules give a state (short names for :class:`~pacman.outcome.Outcome`).
-WIN = Outcome.WIN
-LOSS = Outcome.LOSS
+WIN = _rules.WIN
+LOSS = _rules.LOSS
 
 #: The index of each field in the state tuple (``state[SCORE]`` is ``state.score``).
 LAYOUT = 0
@@ -248,12 +249,6 @@ class GameState(tuple):
     def __reduce__(self):
         return (GameState, (tuple(self),))
 
-    def _repr_png_(self) -> bytes:
-        """The position as a picture, for Jupyter (IPython's rich display protocol)."""
-        from pacman.display.notebook import state_png
-
-        return state_png(self)
-
 
 class ClassicSpeedState(GameState):
     """A game state under the classic engine's rules: scared ghosts move at half speed (see
@@ -299,19 +294,3 @@ def state_class(rules: str) -> type[GameState]:
 __all__ = ["GameState", "ClassicSpeedState", "RULES_VARIANTS", "state_class", "WIN", "LOSS",
            "UNREACHABLE", "FIELDS", "LAYOUT", "POSITIONS", "DIRECTIONS", "SCARED_TIMERS", "FOOD",
            "CAPSULES", "SCORE", "TURN", "OUTCOME", "BETWEEN_CELLS"]
-
-
-class _RulesOnFirstUse:
-    """Stands for :mod:`pacman.rules` until a state first needs it, then puts the module in its
-    place: the rules import this module (to build states), so importing them here while this
-    module loads would be an import cycle. After the first call, ``_rules`` is the module."""
-
-    def __getattr__(self, name: str) -> Any:
-        global _rules
-        from pacman import rules
-
-        _rules = rules
-        return getattr(rules, name)
-
-
-_rules: Any = _RulesOnFirstUse()

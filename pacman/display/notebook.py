@@ -1,9 +1,13 @@
 """Games, recordings and states in Jupyter, by IPython's rich display protocol.
 
-A notebook shows an object through its ``_repr_html_`` or ``_repr_png_`` method when it has
-one: :class:`pacman.game.GameResult` and :class:`Recording` show as the web page player of
+:class:`pacman.game.GameResult` and :class:`Recording` show as the web page player of
 :mod:`pacman.display.html` (in an ``iframe``), :class:`pacman.state.GameState` as a picture
 drawn by the window's renderer. Nothing here needs a screen.
+
+The engine knows nothing of notebooks: ``pacman/__init__.py``, imported inside IPython, tells
+IPython's formatters to show the engine's objects with :func:`result_html` and :func:`state_png`
+(by module and class name: this module loads when a notebook first shows one).
+:class:`Recording` shows itself (``_repr_html_``).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-from pacman import __version__
+from pacman.version import __version__
 from pacman.experiments.invocation import program_name, software_version
 from pacman.experiments.power import (HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER, UNDECIDED,
                                       Decision)

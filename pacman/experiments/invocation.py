@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 from collections.abc import Sequence
 
-from pacman import __version__
+from pacman.version import __version__
 
 def program_name() -> str:
     """The program name that commands in reports start with: the name the user typed."""

@@ -10,6 +10,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 
 import pytest
@@ -18,7 +19,7 @@ from PIL import Image
 
 from pacman.display import html as page
 from pacman.display import sprites
-from pacman.display.notebook import MAX_PLAYERS, Recording
+from pacman.display.notebook import MAX_PLAYERS, Recording, result_html, state_png
 from pacman.display.renderer import Renderer
 from pacman.game import AgentSpec, GameResult, replay_states
 from pacman.game_loop import run_game
@@ -159,11 +160,48 @@ def test_a_tampered_recording_is_refused(capsys, tmp_path, game):
 
 # --- notebooks ----------------------------------------------------------------------------------
 def test_a_result_shows_as_the_player_in_an_iframe(game):
-    fragment = game[0]._repr_html_()
+    fragment = result_html(game[0])
     found = re.fullmatch(r'<iframe srcdoc="([^"]*)".*</iframe>', fragment, re.S)
     assert found, fragment[:200]
     inner = html.unescape(found.group(1))
     assert inner == page.game_html(game[0], autoplay=False)
+
+
+NOTEBOOK = """
+import sys
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+from pacman.game import GameResult
+from pacman.layout import load_layout
+from pacman.state import ClassicSpeedState, GameState
+layout = load_layout("tiny")
+shown = {}
+for name, thing in [("result", GameResult.from_json(sys.stdin.read())),
+                    ("state", GameState.initial(layout)),
+                    ("classic", ClassicSpeedState.initial(layout))]:
+    data, _ = shell.display_formatter.format(thing)
+    shown[name] = sorted(data)
+print(shown)
+"""
+
+
+def test_inside_ipython_results_and_states_show_through_its_formatters(game):
+    """Jupyter's journey: IPython runs first, then the package is imported; IPython's own
+    formatters then give the player for a result and a picture for a state of either class."""
+    pytest.importorskip("IPython")
+    done = subprocess.run([sys.executable, "-c", NOTEBOOK], input=game[0].to_json(),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert eval(done.stdout) == {"result": ["text/html", "text/plain"],  # noqa: S307
+                                 "state": ["image/png", "text/plain"],
+                                 "classic": ["image/png", "text/plain"]}
+
+
+def test_outside_ipython_importing_the_engine_loads_no_display():
+    code = ("import sys, pacman.game, pacman.state, pacman.game_loop; "
+            "print(sorted(m for m in sys.modules if m.startswith(('pacman.display', 'IPython'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stdout + done.stderr
 
 
 def test_a_recording_shows_each_game_up_to_a_limit(recording, game):
@@ -177,7 +215,7 @@ def test_a_recording_shows_each_game_up_to_a_limit(recording, game):
 
 def test_a_state_shows_as_a_picture(game):
     state = game[1][7]
-    picture = Image.open(io.BytesIO(state._repr_png_()))
+    picture = Image.open(io.BytesIO(state_png(state)))
     assert picture.format == "PNG"
     assert picture.size == Renderer.natural_size(state.layout, 20)
     assert sprites.PACMAN in {colour for _, colour in picture.convert("RGB").getcolors(1 << 16)}

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from pacman.cli import main
+from pacman.display.notebook import result_html, state_png
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notebook.md"
 
@@ -22,9 +23,9 @@ def test_the_notebook_example_runs(tmp_path, monkeypatch, capsys):
         *body, last = [line for line in cell.strip().splitlines()]
         exec("\n".join(body), namespace)  # noqa: S102  (our own documentation)
         shown.append(eval(last.split("  #")[0], namespace))  # noqa: S307
-    assert "<iframe" in shown[0]._repr_html_()
-    assert namespace["states"][30]._repr_png_().startswith(b"\x89PNG")
-    assert shown[2]._repr_html_().count("<iframe") == 1
+    assert "<iframe" in result_html(shown[0])
+    assert state_png(namespace["states"][30]).startswith(b"\x89PNG")
+    assert result_html(shown[2]).count("<iframe") == 1
     assert namespace["games"]._repr_html_().count("<iframe") == 3
     assert (tmp_path / "game.html").stat().st_size > 1000
     assert shown[-1].size == (namespace["env"].unwrapped.render().shape[1],
