@@ -9,7 +9,7 @@ import re
 import shlex
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pacman
@@ -138,6 +138,7 @@ FRAGMENTS = st.sampled_from(["[a](missing.md)", "![b](gone.png)", "# A heading",
                              " ", "`code`", "[c](#nowhere)", "~x", "    indented"])
 
 
+@settings(deadline=None)  # each example writes a file: a busy disk is not a failure
 @given(st.lists(st.lists(FRAGMENTS, max_size=4).map("".join), max_size=8),
        st.sampled_from(["```", "~~~", "````"]))
 def test_nothing_inside_a_fenced_block_is_a_link_or_a_heading(tmp_path_factory, lines, fence):
