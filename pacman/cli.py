@@ -27,6 +27,7 @@ def _commands() -> Registry[Any]:
             ("grade", "grade student agents against an assignment"),
             ("batch", "play many seeded games in parallel: tables, plots, resume"),
             ("report", "tables and plots from a batch results store"),
+            ("tournament", "a class cup: every submission on the same seeds, ranked fairly"),
             ("experiment", "run a lecture experiment into a Markdown report with plots"),
             ("export", "write a recorded game as an animated GIF, an MP4 or a web page (HTML)"),
             ("explain", "a page stepping through Pacman's search at one recorded move")):
