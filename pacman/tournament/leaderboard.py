@@ -131,8 +131,10 @@ def _body(standing: Standing, pages: set[str]) -> str:
          "" if versus is None else f"{versus['difference']:+.1f} <span class=small>"
          f"{_interval(versus['interval'], 1)}</span>", "num"),
         (standing.failures if played else "", standing.failures if played else "", "num"),
-        ("" if best is None else best.score, _link(best, pages, "best game"), "num"),
-        ("" if worst is None else worst.score, _link(worst, pages, "worst game"), "num"),
+        ("" if best is None else best.score,
+         _link(best, pages, f"{standing.id}: best game"), "num"),
+        ("" if worst is None else worst.score,
+         _link(worst, pages, f"{standing.id}: worst game"), "num"),
         (standing.status or standing.plays, _e(standing.status or standing.plays), ""),
     ]
     row = "".join(f'<td class="{cls}" data-sort="{_e(sort)}">{shown}</td>'
@@ -151,7 +153,7 @@ def _details(standing: Standing, pages: set[str]) -> str:
     for game in standing.games:
         name = _game_page_name(game)
         who = game.ghosts if standing.side == "pacman" else game.pacman
-        label = (f"{game.maze} seed {game.seed}" + (f" vs {who}" if who else "")
+        label = (f"{standing.id}: {game.maze} seed {game.seed}" + (f" vs {who}" if who else "")
                  + f": {game.outcome} {game.score}")
         if name in pages:
             games.append(f'<a class="game" href="games/{_e(name)}" target="replay" '

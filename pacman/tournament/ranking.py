@@ -93,7 +93,8 @@ class Standing:
 
     @property
     def failures(self) -> int:
-        return sum(self.failed.values())
+        """Games this side lost by failing (games that reached the move cap are not)."""
+        return sum(count for kind, count in self.failed.items() if kind != Outcome.MOVE_LIMIT)
 
     def best_and_worst(self) -> tuple[Game | None, Game | None]:
         """The entrant's best and worst game by its side's measure (first by maze, seed on
@@ -203,7 +204,8 @@ def rank(games: Sequence[Game], entrants: Sequence[Entrant] = (), side: str = "p
     for entrant in entrants:
         if side == "ghosts" and entrant.playing and entrant.ghosts is None:
             continue
-        standings[entrant.id] = Standing(entrant.id, side, entrant.plays, entrant.status)
+        plays = entrant.plays if side == "pacman" else (entrant.ghosts or "").rpartition(":")[2]
+        standings[entrant.id] = Standing(entrant.id, side, plays, entrant.status)
     for game in games:
         owner = game.pacman if side == "pacman" else game.ghosts
         if owner is None:

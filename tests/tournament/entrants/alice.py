@@ -1,4 +1,4 @@
-# A classic submission (a copy of the grading tests' correct file): plays ExpectimaxAgent with its betterEvaluationFunction.
+# A classic submission (the grading tests' correct file): plays ExpectimaxAgent, betterEvaluationFunction.
 
 from util import manhattanDistance
 from game import Directions

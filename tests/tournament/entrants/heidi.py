@@ -24,7 +24,8 @@ def _attack():
             tried.append("wrote " + path)
         except OSError as error:
             tried.append("refused " + path + ": " + str(error))
-    roots = [os.path.dirname(HERE), "/tmp", os.getcwd()]
+    # Only the class folder's parent (where a test keeps the cup), never the rest of the machine.
+    roots = [os.path.dirname(HERE)]
     for root in roots:
         for folder, subfolders, files in os.walk(root):
             if folder.count(os.sep) - root.count(os.sep) > 5:
