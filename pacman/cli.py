@@ -82,6 +82,11 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("report batch_results.jsonl --out summary --no-plots", "tables written to summary/"),
         ("report batch_results.jsonl --compare 1 2", "conditions 1 and 2 on the same seeds"),
     ),
+    "tournament": (
+        ("tournament submissions/ --out cup/", "the mini-contest: every entrant, the same seeds"),
+        ("tournament submissions/ --config cup.toml --out cup/ -j 8", "settings from a file"),
+        ("tournament submissions/ --out cup/ --merge", "the table of a cup's shards"),
+    ),
     "experiment": (
         ("experiment --list", "the lecture's experiments"),
         ("experiment thrashing --games 10 --workers 1", "a small run of one of them"),

@@ -16,6 +16,7 @@ illegally plays its games, and each is recorded with its failure.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,7 @@ from pacman.game import GameResult
 from pacman.tournament.config import CupConfig
 from pacman.tournament.entrants import Entrant, find_entrants
 from pacman.tournament.ranking import Standing, cup_games, rank
-from pacman.tournament.schedule import CupSchedule, check_mazes, ghost_names, parse_label
+from pacman.tournament.schedule import BLOCK, CupSchedule, check_mazes, ghost_names, parse_label
 
 #: The store's file name in the cup's folder.
 STORE = "cup.jsonl"
@@ -126,7 +127,8 @@ def run_cup(folder: Path, config: CupConfig, out: Path, *, workers: int | None =
     try:
         for position, job, result in stream_jobs(
                 schedule.numbered_jobs(shard), total=schedule.size(shard), workers=workers,
-                store=store, progress=progress, backend=backend, chunk_size=chunk_size,
+                store=store, progress=progress, backend=backend,
+                chunk_size=chunk_size or min(BLOCK, config.games),
                 scheduler=scheduler, on_repair=note):
             games.append((position, job, result))
     except KeyboardInterrupt:
@@ -190,8 +192,6 @@ def safe_name(text: str) -> str:
 def write_files(result: CupResult, out: Path, *, replays: bool = True) -> list[Path]:
     """Write the table (text, CSV, JSON), the leaderboard page, one page per game (with
     ``replays``) and each entrant's Gradescope leaderboard field into ``out``."""
-    import json
-
     from pacman.tournament import leaderboard, results
 
     _make_folder(out)

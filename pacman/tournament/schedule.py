@@ -1,4 +1,4 @@
-"""A cup's games as batch jobs (:class:`~pacman.batch.jobs.GameJob`), seed first.
+"""A cup's games as batch jobs (:class:`~pacman.batch.jobs.GameJob`), in blocks of seeds.
 
 Game ``i`` of every maze plays seed ``seed + i`` for every entrant (and in a two-sided cup for
 every pairing), so entrants are compared on the same games. A condition is labelled
@@ -6,9 +6,13 @@ every pairing), so entrants are compared on the same games. A condition is label
 GHOSTS @ MAZE"`` (two-sided); the label is part of each job's key, so running the same cup
 again resumes it from its store, and :func:`parse_label` reads a stored game's entrants back.
 
-Order: all games of seed ``s`` before any of seed ``s + 1``, so a cup stopped early has every
-entrant equally far along and a slow entrant's games are spread over the whole run instead of
-holding one stretch of it. A two-sided cup's pairings go round by round (round ``r`` pairs
+Order: seeds in blocks of :data:`BLOCK`: every entrant's games of one block before any of the
+next, so a cup stopped early has every entrant about equally far along and a slow entrant's
+games are spread over the whole run instead of holding one stretch of it. Within a block an
+entrant's games are consecutive: a worker plays them as one chunk, in one kept contained
+process (:mod:`pacman.contained_pool`), instead of starting a process per game.
+
+A two-sided cup's pairings go round by round (round ``r`` pairs
 entrant ``k`` with entrant ``k + r``): within a round every entrant plays once on each side,
 so no entrant's games wait behind one slow opponent's. An entrant never plays its own ghosts.
 """
@@ -24,6 +28,9 @@ from pacman.errors import ConfigurationError, PacmanError
 from pacman.tournament.config import CupConfig
 from pacman.tournament.entrants import Entrant
 
+#: Seeds per block: a condition's games of one block are consecutive jobs, sent to a worker as
+#: one chunk, so that an entrant's contained process is kept from one game to the next.
+BLOCK = 5
 #: Every cup condition's label starts with this.
 PREFIX = "cup: "
 
@@ -70,9 +77,7 @@ def pairings(config: CupConfig, entrants: Sequence[Entrant]) -> list[tuple[Pairi
         if not config.two_sided:
             found += [(Pairing(e.id, None, label), e, None) for e in playing]
             continue
-        teams = [e for e in playing if e.ghosts is not None]
-        pacmen = [e for e in playing]
-        everyone = sorted({e.id: e for e in pacmen + teams}.values(), key=lambda e: e.id)
+        everyone = sorted(playing, key=lambda e: e.id)
         count = len(everyone)
         for shift in range(1, count):
             for number, pacman in enumerate(everyone):
@@ -105,17 +110,20 @@ class CupSchedule:
 
     def numbered_jobs(self, shard: tuple[int, int] | None = None
                       ) -> Iterator[tuple[int, GameJob]]:
-        """``(position, job)`` of every job, seed first, built one at a time; with
-        ``shard=(i, n)`` only games ``i - 1, i - 1 + n, ...`` of every condition (the n
-        shards together are the cup). Positions are those of the whole cup."""
+        """``(position, job)`` of every job, built one at a time, in blocks of :data:`BLOCK`
+        seeds: every condition's games of one block (each condition's together) before the
+        next block's; with ``shard=(i, n)`` only games ``i - 1, i - 1 + n, ...`` of every
+        condition (the n shards together are the cup). Positions are those of the whole cup."""
         number, count = shard or (1, 1)
         if not 1 <= number <= count:
             raise ConfigurationError(f"shard {number}/{count}: the shard number must be from "
                                      f"1 to {count}")
         width = len(self.conditions)
-        for index in range(number - 1, self.config.games, count):
+        indexes = list(range(number - 1, self.config.games, count))
+        for start in range(0, len(indexes), BLOCK):
             for column, (pairing, pacman, ghosts) in enumerate(self.conditions):
-                yield index * width + column, self._job(pairing, pacman, ghosts, index)
+                for index in indexes[start:start + BLOCK]:
+                    yield index * width + column, self._job(pairing, pacman, ghosts, index)
 
     def _job(self, pairing: Pairing, pacman: Entrant, ghosts: Entrant | None,
              index: int) -> GameJob:
