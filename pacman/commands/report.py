@@ -131,6 +131,10 @@ def separate_conditions(games: list[StoredGame]) -> tuple[list[StoredGame], list
 
 def _print_cup(pairs: list, as_json: bool) -> bool:
     """Print a cup's table (``tournament``'s store) and say so; ``False`` for other stores."""
+    from pacman.tournament.schedule import parse_label
+
+    if not pairs or any(parse_label(job.condition) is None for job, _ in pairs):
+        return False  # not a cup: the statistics library is not even loaded
     from pacman.tournament.cup import store_tables
     from pacman.tournament import results
 

@@ -25,12 +25,17 @@ def test_a_cup_on_dask_gives_the_local_table(tmp_path, capsys):
     for name in ("bob.py", "grace.py", "oscar.py"):
         shutil.copy(ENTRANTS / name, folder / name)
     config = str(cup_config(tmp_path, CUP))
-    common = ["tournament", str(folder), "--config", config, "--no-progress", "--no-replays"]
+    common = ["tournament", str(folder), "--config", config, "--no-replays"]
     assert main([*common, "--out", str(tmp_path / "local"), "--workers", "1"]) == 0
+    progress = capsys.readouterr().err.splitlines()
+    # A cup's progress: games done, the rate, the time left.
+    assert progress[0].startswith("[") and "0/9 games" in progress[0]
+    assert "9/9 games" in progress[-2] and "games/s" in progress[-2] and "left" in progress[-2]
     with distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1,
                                   dashboard_address=None) as cluster:
         assert main([*common, "--out", str(tmp_path / "dask"), "--backend", "dask",
-                     "--scheduler", cluster.scheduler_address, "--chunk-size", "2"]) == 0
+                     "--scheduler", cluster.scheduler_address, "--chunk-size", "2",
+                     "--no-progress"]) == 0
     capsys.readouterr()
     local = json.loads((tmp_path / "local" / "standings.json").read_text())
     remote = json.loads((tmp_path / "dask" / "standings.json").read_text())
