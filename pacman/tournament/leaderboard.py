@@ -61,7 +61,7 @@ th{cursor:pointer;background:#eee;text-align:left;position:sticky;top:0}
 th,td{padding:3px 6px;border-bottom:1px solid #ddd;vertical-align:top}
 th.sorted-asc::after{content:" \\25B2"}th.sorted-desc::after{content:" \\25BC"}
 tr.tied td.rank{color:#a60}
-td.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .small{color:#555;font-size:12px}
 pre{white-space:pre-wrap;background:#f6f6f6;padding:4px;margin:2px 0;max-height:12em;overflow:auto}
 details summary{cursor:pointer}
