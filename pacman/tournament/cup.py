@@ -104,7 +104,7 @@ def standings(config: CupConfig, entrants: Sequence[Entrant],
               pairs: Iterable[tuple[GameJob, GameResult]]) -> dict[str, list[Standing]]:
     """Each side's standings from the cup's games (``"pacman"``, and ``"ghosts"`` in a
     two-sided cup)."""
-    games = cup_games(pairs)
+    games = cup_games(pairs, config.two_sided)
     tables = {"pacman": rank(games, entrants, "pacman")}
     if config.two_sided:
         tables["ghosts"] = rank(games, entrants, "ghosts")
@@ -200,7 +200,8 @@ def write_files(result: CupResult, out: Path, *, replays: bool = True) -> list[P
     texts = {"standings.txt": results.to_text(result.tables) + "\n",
              "standings.csv": results.to_csv(result.tables),
              "standings.json": results.to_json(result.tables, settings) + "\n"}
-    pages = leaderboard.game_pages(result.games) if replays else {}
+    pages = (leaderboard.game_pages(result.games, result.config.two_sided) if replays
+             else {})
     texts["leaderboard.html"] = leaderboard.page(result.tables, settings, set(pages))
     for name, text in texts.items():
         written.append(_write(out / name, text))
@@ -233,7 +234,9 @@ def store_tables(pairs: Iterable[tuple[GameJob, GameResult]]) -> dict[str, list[
     pairs = list(pairs)
     if not pairs or any(parse_label(job.condition) is None for job, _ in pairs):
         return None
-    games = cup_games(pairs)
+    # Two-sided when every game names two sides (an id holding " vs " in a one-sided cup
+    # could be read so only if every id held it).
+    games = cup_games(pairs, all(" vs " in job.condition for job, _ in pairs))
     tables = {"pacman": rank(games, (), "pacman")}
     if any(game.ghosts is not None for game in games):
         tables["ghosts"] = rank(games, (), "ghosts")

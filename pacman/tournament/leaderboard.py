@@ -35,11 +35,12 @@ def _game_page_name(game: Game) -> str:
     return page_name(game.pacman, game.ghosts, game.maze, game.seed)
 
 
-def game_pages(games: Iterable[tuple[int, GameJob, GameResult]]) -> dict[str, str]:
-    """One replay page per cup game, by file name."""
+def game_pages(games: Iterable[tuple[int, GameJob, GameResult]], two_sided: bool | None = None
+               ) -> dict[str, str]:
+    """One replay page per cup game, by file name (``two_sided``: how labels are read)."""
     pages = {}
     for _, job, result in games:
-        pairing = parse_label(job.condition)
+        pairing = parse_label(job.condition, two_sided)
         if pairing is None:
             continue
         against = pairing.ghosts or "the house ghosts"

@@ -114,12 +114,14 @@ class Standing:
                       key=lambda g: (g.maze, g.seed, g.pacman, g.ghosts or ""))
 
 
-def cup_games(pairs: Iterable[tuple[GameJob, GameResult]]) -> list[Game]:
+def cup_games(pairs: Iterable[tuple[GameJob, GameResult]], two_sided: bool | None = None
+              ) -> list[Game]:
     """The cup's games from ``(job, result)`` pairs (a store's, or a run's); games of
-    conditions that are not a cup's are left out."""
+    conditions that are not a cup's are left out. ``two_sided`` says how labels are read
+    (:func:`~pacman.tournament.schedule.parse_label`)."""
     found = []
     for job, result in pairs:
-        pairing = parse_label(job.condition)
+        pairing = parse_label(job.condition, two_sided)
         if pairing is None:
             continue
         failure = None

@@ -50,6 +50,21 @@ def test_a_failed_game_counts_against_the_failing_side():
     assert game.score == 40 - FAILURE_PENALTY and game.failed_side == "pacman"
 
 
+def test_an_id_holding_vs_is_one_entrant_in_a_one_sided_cup():
+    from pacman.batch.jobs import GameJob
+    from pacman.game import GameResult
+    from pacman.tournament.ranking import cup_games
+
+    job = GameJob(condition="cup: ann vs bob.py @ m", layout="testClassic", pacman="random")
+    result = GameResult(seed=0, layout="m", layout_text="", num_ghosts=1, agents=[],
+                        outcome=Outcome.WIN, score=40, moves=3, actions=[], think_time=[],
+                        max_move_time=[], decisions=[])
+    (one,) = cup_games([(job, result)], two_sided=False)
+    (two,) = cup_games([(job, result)], two_sided=True)
+    assert (one.pacman, one.ghosts) == ("ann vs bob.py", None)
+    assert (two.pacman, two.ghosts) == ("ann", "bob.py")
+
+
 def test_paired_handles_equal_differences():
     assert paired([1, 2, 3], [1, 2, 3])["interval"] == [0.0, 0.0]
     assert paired([5], [3])["interval"] is None
