@@ -27,6 +27,7 @@ def _commands() -> Registry[Any]:
             ("grade", "grade student agents against an assignment"),
             ("batch", "play many seeded games in parallel: tables, plots, resume"),
             ("report", "tables and plots from a batch results store"),
+            ("tournament", "a class cup: every submission on the same seeds, ranked fairly"),
             ("experiment", "run a lecture experiment into a Markdown report with plots"),
             ("export", "write a recorded game as an animated GIF, an MP4 or a web page (HTML)"),
             ("explain", "a page stepping through Pacman's search at one recorded move")):
@@ -80,6 +81,11 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("report batch_results.jsonl", "the table of a results store"),
         ("report batch_results.jsonl --out summary --no-plots", "tables written to summary/"),
         ("report batch_results.jsonl --compare 1 2", "conditions 1 and 2 on the same seeds"),
+    ),
+    "tournament": (
+        ("tournament submissions/ --out cup/", "the mini-contest: every entrant, the same seeds"),
+        ("tournament submissions/ --config cup.toml --out cup/ -j 8", "settings from a file"),
+        ("tournament submissions/ --out cup/ --merge", "the table of a cup's shards"),
     ),
     "experiment": (
         ("experiment --list", "the lecture's experiments"),

@@ -129,6 +129,22 @@ def separate_conditions(games: list[StoredGame]) -> tuple[list[StoredGame], list
     return separated, notes
 
 
+def _print_cup(pairs: list, as_json: bool) -> bool:
+    """Print a cup's table (``tournament``'s store) and say so; ``False`` for other stores."""
+    from pacman.tournament.schedule import parse_label
+
+    if not pairs or any(parse_label(job.condition) is None for job, _ in pairs):
+        return False  # not a cup: the statistics library is not even loaded
+    from pacman.tournament.cup import store_tables
+    from pacman.tournament import results
+
+    tables = store_tables(pairs)
+    if tables is None:
+        return False
+    print(results.to_json(tables, {}) if as_json else results.to_text(tables))
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         return _report(args)
@@ -153,6 +169,8 @@ def _report(args: argparse.Namespace) -> int:
         first[game.job.condition] = min(first.get(game.job.condition, rank), rank)
     games.sort(key=lambda g: (first[g.job.condition], g.result.seed))
     pairs = [(g.job, g.result) for g in games]
+    if _print_cup(pairs, args.json):
+        return 0
     summaries, comparisons = reporting.build(pairs, args.compare)
     print(to_json(summaries, comparisons) if args.json else render_text(summaries, comparisons))
     if args.out:
