@@ -21,7 +21,9 @@ from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
 from pacman.agents.search.nodes import ChanceNodeError
 from pacman.layout import load_layout
 from pacman.state import GameState
-from search_support import reference_value, tree_dicts
+from pacman.agents.search.algorithms import algorithm_config
+from pacman.agents.search.core import run_search
+from search_support import FastPathSpy, reference_value, tree_dicts
 
 FAST = {"minimax": minimax, "alphabeta": alphabeta, "expectimax": expectimax}
 SLOW = {"minimax": textbook.minimax, "alphabeta": textbook.alphabeta, "expectimax": textbook.expectimax}
@@ -104,6 +106,31 @@ def pacman_position(seed: int, name: str = "smallClassic") -> GameState:
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("name", sorted(FAST))
 def test_pacman_positions_search_alike_through_the_fast_path(seed, name):
-    """The Pacman fast path (``PacmanGame.search_type``) equals the textbook node for node."""
+    """The Pacman fast path (``PacmanSearch.fast_value``) equals the textbook node for node: the
+    same value and action, the same states generated in the same order, the same states
+    evaluated in the same order and as many end states valued. Only the generated states are
+    traced (a trace of valued leaves would turn the fast path off); the spy proves it ran."""
     game = PacmanGame(EVALUATIONS["better"])
-    assert_same_search(game, pacman_position(seed), name, depth=2)
+    root = pacman_position(seed)
+    evaluation = EVALUATIONS["better"].function
+    slow_evaluated: list = []
+    fast_evaluated: list = []
+
+    def recording(into):
+        def evaluate(state):
+            into.append(state)
+            return evaluation(state)
+        return evaluate
+
+    trace = textbook.Trace()
+    slow = SLOW[name](game, root, 2, recording(slow_evaluated), trace)
+    generated: list = []
+    with FastPathSpy() as spy:
+        fast = run_search(game, root, algorithm_config(name, depth=2, evaluate=recording(fast_evaluated)),
+                          traces=(generated, None))
+    assert spy.calls > 0
+    assert (fast.value, fast.action) == (slow.value, slow.action)
+    assert generated == trace.generated
+    assert fast_evaluated == slow_evaluated
+    assert fast.stats.terminal_utilities == sum(1 for s in trace.evaluated if s.is_terminal)
+    assert fast.stats.leaf_evaluations == len(trace.evaluated)
