@@ -109,7 +109,8 @@ def run_search(
     ``counters`` and ``traces`` (generated, evaluated) let a caller running
     several searches accumulate into its own records; the returned stats then
     show the accumulated counts. An evaluated trace of ``None`` records the generated
-    states only, which keeps a game's fast path on (a trace of valued leaves turns it off).  Raises :class:`SearchTimeout` if
+    states only, which keeps a game's fast path on (a trace of valued leaves turns it off).
+    Raises :class:`SearchTimeout` if
     ``cfg.deadline`` passes (the counters keep what the partial search did),
     and :class:`ChanceNodeError` if ``cfg.allow_chance`` is false and a
     chance node is reached.

@@ -213,24 +213,25 @@ def test_the_deepening_configuration_is_searched_by_one_loop_exactly_as_by_the_g
         assert tables[0].evaluations == tables[1].evaluations
 
 
-def test_the_deepening_agent_searches_with_the_pacman_loop():
+def test_the_deepening_agent_searches_with_the_pacman_loop(monkeypatch):
     """The Pacman loop is what the deepening agent's searches run (the tests above would
-    otherwise pass without it ever running)."""
-    calls = []
-    original = PacmanSearch.fast_value
-
-    def counting(self, *args):
-        calls.append(1)
-        return original(self, *args)
-
-    PacmanSearch.fast_value = counting  # type: ignore[method-assign]
-    try:
+    otherwise pass without it ever running), and the agent's answer is the generic loop's."""
+    def answer(switched_off):
+        if switched_off:
+            monkeypatch.setattr(PacmanSearch, "__init__", without_fast_path())
         agent = IterativeDeepeningAgent(time_budget=10.0, max_depth=3, order="none",
                                         evaluation=EVALUATIONS["strong"], focus="horizon")
-        agent.get_action(turns("smallClassic", 1, 1)[0])
-    finally:
-        PacmanSearch.fast_value = original  # type: ignore[method-assign]
-    assert calls
+        with FastPathSpy() as spy:
+            action = agent.get_action(turns("smallClassic", 1, 1)[0])
+        monkeypatch.undo()
+        result = agent.last
+        assert result is not None
+        return spy.calls, (action, result.value, result.root_values, result.stats.nodes_generated)
+
+    on_calls, on = answer(False)
+    off_calls, off = answer(True)
+    assert on_calls > 0 and off_calls == 0
+    assert on == off
 
 
 def without_fast_path():
@@ -278,7 +279,7 @@ def test_every_configuration_searches_alike_on_and_off_the_pacman_loop(config, m
 
 
 @pytest.mark.parametrize("config", sorted(set(CONFIGS) - set(ON_THE_LOOP)))
-def test_a_reordering_configuration_stays_off_the_pacman_loop(config, monkeypatch):
+def test_a_reordering_configuration_runs_the_generic_loop(config, monkeypatch):
     """A configuration that reorders children by evaluation or history runs the generic loop
     (the Pacman loop knows only the table's best move first)."""
     answers, _, calls = loop_answers(config, False, monkeypatch)
