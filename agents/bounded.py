@@ -25,10 +25,12 @@ from pacman.rules import legal_actions, successor
 from pacman.state import GameState
 
 
-class NodeClock:
-    """A clock that ticks once each time it is read. The search reads its clock once every
-    :data:`~pacman.agents.search.nodes.CHECK_EVERY` generated states, so a deadline of ``n`` ticks
-    stops a search after about ``n * CHECK_EVERY`` states, the same number on every run."""
+class NodeBudget:
+    """A budget of generated states, spent through the search's clock: the deepening search
+    reads its clock once every :data:`~pacman.agents.search.nodes.CHECK_EVERY` generated
+    states, and this "clock" ticks once each time it is read, so a deadline of ``n`` ticks
+    stops a search after about ``n * CHECK_EVERY`` states, the same number on every run (a
+    budget of states, not of seconds: a seed still fixes a game)."""
 
     def __init__(self) -> None:
         self.ticks = 0
@@ -71,10 +73,10 @@ def bounded_search(game: Any, state: GameState, depth: int, node_budget: int,
     Alpha-beta's tree is far smaller than the full-width estimate, so it is always run this way:
     the full depth when it fits, the shallower rounds cost about one in ``b`` of the last."""
     began = time.perf_counter()
-    ticks = max(1, node_budget // CHECK_EVERY)
-    result = iterative_deepening(game, state, max_depth=depth, time_budget=ticks,
+    budget_ticks = max(1, node_budget // CHECK_EVERY)
+    result = iterative_deepening(game, state, max_depth=depth, time_budget=budget_ticks,
                                  algorithm=algorithm, table=False, reorder="none",
-                                 clock=NodeClock(), **options)
+                                 clock=NodeBudget(), **options)
     if result.stats.depth_reached == 0:
         values = {action: evaluation(successor(state, action))
                   for action in legal_actions(state, state.turn)}
@@ -85,4 +87,4 @@ def bounded_search(game: Any, state: GameState, depth: int, node_budget: int,
     return dataclasses.replace(result, stats=stats)
 
 
-__all__ = ["NodeClock", "estimated_nodes", "bounded_expectimax", "bounded_search"]
+__all__ = ["NodeBudget", "estimated_nodes", "bounded_expectimax", "bounded_search"]
