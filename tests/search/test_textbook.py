@@ -147,3 +147,35 @@ def test_pacman_positions_search_alike_through_the_fast_path(seed, name):
     assert fast_evaluated == slow_evaluated
     assert fast.stats.terminal_utilities == sum(1 for s in trace.evaluated if s.is_terminal)
     assert fast.stats.leaf_evaluations == len(trace.evaluated)
+
+
+def test_the_cut_hook_replaces_the_pruning_test():
+    """``cut=never_cut`` is minimax however ``prune`` is set; the lecture's test is the default."""
+    game = builtin_tree("recitation")
+    plain, hooked, default = textbook.Trace(), textbook.Trace(), textbook.Trace()
+    textbook.minimax(game, game.root, trace=plain)
+    textbook.alphabeta(game, game.root, trace=hooked, cut=textbook.never_cut)
+    textbook.alphabeta(game, game.root, trace=default, cut=textbook.lecture_cut(False))
+    assert hooked.evaluated == plain.evaluated
+    assert [node.id for node in default.evaluated] == ["E", "K", "Q", "N", "H", "I"]
+
+
+def test_the_children_hook_may_generate_every_child_first():
+    """An eager ``children`` generates a pruned node's children too, and the value is kept."""
+    game = builtin_tree("recitation")
+
+    def eager(game, state, trace):
+        return [(a, textbook.generate(game, state, a, trace)) for a in game.actions(state)]
+
+    lazy, every = textbook.Trace(), textbook.Trace()
+    first = textbook.alphabeta(game, game.root, trace=lazy)
+    second = textbook.alphabeta(game, game.root, trace=every, children=eager)
+    assert first == second
+    assert set(lazy.generated) < set(every.generated)
+
+
+def test_a_decision_holds_each_root_actions_value():
+    game = builtin_tree("recitation")
+    decision = textbook.minimax(game, game.root)
+    assert decision.values[decision.action] == decision.value == max(decision.values.values())
+    assert set(decision.values) == set(game.actions(game.root))
