@@ -18,24 +18,10 @@ from typing import Any
 from collections.abc import Callable
 
 from pacman.agents.search.algorithms import expectimax
-from pacman.agents.search.nodes import CHECK_EVERY
 from pacman.agents.search.deepening import iterative_deepening
 from pacman.agents.search.result import SearchResult
 from pacman.rules import legal_actions, successor
 from pacman.state import GameState
-
-
-class NodeClock:
-    """A clock that ticks once each time it is read. The search reads its clock once every
-    :data:`~pacman.agents.search.nodes.CHECK_EVERY` generated states, so a deadline of ``n`` ticks
-    stops a search after about ``n * CHECK_EVERY`` states, the same number on every run."""
-
-    def __init__(self) -> None:
-        self.ticks = 0
-
-    def __call__(self) -> float:
-        self.ticks += 1
-        return float(self.ticks)
 
 
 def estimated_nodes(state: GameState, depth: int) -> int:
@@ -71,10 +57,8 @@ def bounded_search(game: Any, state: GameState, depth: int, node_budget: int,
     Alpha-beta's tree is far smaller than the full-width estimate, so it is always run this way:
     the full depth when it fits, the shallower rounds cost about one in ``b`` of the last."""
     began = time.perf_counter()
-    ticks = max(1, node_budget // CHECK_EVERY)
-    result = iterative_deepening(game, state, max_depth=depth, time_budget=ticks,
-                                 algorithm=algorithm, table=False, reorder="none",
-                                 clock=NodeClock(), **options)
+    result = iterative_deepening(game, state, max_depth=depth, node_budget=node_budget,
+                                 algorithm=algorithm, table=False, reorder="none", **options)
     if result.stats.depth_reached == 0:
         values = {action: evaluation(successor(state, action))
                   for action in legal_actions(state, state.turn)}
@@ -85,4 +69,4 @@ def bounded_search(game: Any, state: GameState, depth: int, node_budget: int,
     return dataclasses.replace(result, stats=stats)
 
 
-__all__ = ["NodeClock", "estimated_nodes", "bounded_expectimax", "bounded_search"]
+__all__ = ["estimated_nodes", "bounded_expectimax", "bounded_search"]

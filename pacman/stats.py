@@ -1,4 +1,4 @@
-"""Confidence intervals for batch results, in pure Python (no SciPy).
+"""Confidence intervals and tests for batch results.
 
 * :func:`wilson_interval`: the Wilson score interval of a proportion (a win rate). Unlike the
   textbook ``p ± z·sqrt(p(1-p)/n)`` it stays inside [0, 1] and does not collapse to a point at
@@ -11,18 +11,20 @@
   than comparing two independent intervals. For 0/1 outcomes (wins) this is the difference in
   win rate.
 
-Quantiles: the normal one comes from :class:`statistics.NormalDist`; Student's t is computed
-here from the regularised incomplete beta function (a continued fraction) and inverted by
-bisection, accurate to about 1e-10.
+The distributions are SciPy's (:mod:`scipy.stats`): the Wilson interval is
+``binomtest(...).proportion_ci(method="wilson")``, the t interval and the paired test are
+``ttest_1samp`` and its ``confidence_interval``, and the quantiles are ``norm.ppf`` and
+``t.ppf``. What stays here is the handling of the cases those leave undefined (no trials, one
+value, a sample with no spread).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import lru_cache
-from statistics import NormalDist
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scipy import stats as _scipy_stats
 
 __all__ = ["wilson_interval", "mean_interval", "paired_difference", "PairedDifference",
            "normal_quantile", "t_cdf", "t_quantile"]
@@ -35,83 +37,27 @@ def _check_confidence(confidence: float) -> None:
 
 def normal_quantile(p: float) -> float:
     """The ``p``-quantile of the standard normal distribution."""
-    return NormalDist().inv_cdf(p)
-
-
-def _incomplete_beta_fraction(a: float, b: float, x: float) -> float:
-    """Continued fraction of I_x(a, b) (modified Lentz); converges fast for x < (a+1)/(a+b+2)."""
-    tiny = 1e-300
-    c = 1.0
-    d = 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    value = d
-    for m in range(1, 10_000):
-        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            value *= c * d
-        if abs(c * d - 1.0) < 1e-15:
-            break
-    return value
-
-
-def _regularised_beta(a: float, b: float, x: float) -> float:
-    """I_x(a, b), the regularised incomplete beta function, for 0 <= x <= 1."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    log_front = (a * math.log(x) + b * math.log1p(-x)
-                 + math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b))
-    if x < (a + 1.0) / (a + b + 2.0):
-        return math.exp(log_front) * _incomplete_beta_fraction(a, b, x) / a
-    return 1.0 - math.exp(log_front) * _incomplete_beta_fraction(b, a, 1.0 - x) / b
+    return float(_scipy_stats.norm.ppf(p))
 
 
 def t_cdf(t: float, df: float) -> float:
     """P(T <= t) for Student's t distribution with ``df`` > 0 degrees of freedom."""
     if df <= 0:
         raise ValueError(f"degrees of freedom must be positive, got {df}")
-    if math.isinf(t):
-        return 1.0 if t > 0 else 0.0
-    tail = 0.5 * _regularised_beta(df / 2.0, 0.5, df / (df + t * t))
-    return 1.0 - tail if t > 0 else tail
+    return float(_scipy_stats.t.cdf(t, df))
 
 
-@lru_cache(maxsize=256)
 def t_quantile(p: float, df: float) -> float:
     """The ``p``-quantile of Student's t with ``df`` degrees of freedom (0 < p < 1)."""
     if not 0.0 < p < 1.0:
         raise ValueError(f"p must lie strictly between 0 and 1, got {p}")
-    if p < 0.5:
-        return -t_quantile(1.0 - p, df)
-    if p == 0.5:
-        return 0.0
-    low, high = 0.0, max(1.0, 2.0 * normal_quantile(p))
-    while t_cdf(high, df) < p:
-        high *= 2.0
-    for _ in range(200):
-        middle = 0.5 * (low + high)
-        if t_cdf(middle, df) < p:
-            low = middle
-        else:
-            high = middle
-        if high - low < 1e-12 * max(1.0, high):
-            break
-    return 0.5 * (low + high)
+    return float(_scipy_stats.t.ppf(p, df))
 
 
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval ``(low, high)`` for ``successes`` out of ``n`` trials.
 
-    With ``z`` the normal quantile of ``(1 + confidence) / 2`` and ``p = successes / n``::
-
-        centre = (p + z²/2n) / (1 + z²/n)
-        half   = z / (1 + z²/n) · sqrt(p(1-p)/n + z²/4n²)
-
+    SciPy's ``binomtest(successes, n).proportion_ci(confidence, method="wilson")``;
     ``n = 0`` gives the uninformative ``(0.0, 1.0)``. Raises ``ValueError`` for counts that do
     not fit (negative, or more successes than trials).
     """
@@ -120,14 +66,10 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[f
         raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
     if n == 0:
         return (0.0, 1.0)
-    z = normal_quantile((1.0 + confidence) / 2.0)
-    p = successes / n
-    z2n = z * z / n
-    centre = (p + z2n / 2.0) / (1.0 + z2n)
-    half = z / (1.0 + z2n) * math.sqrt(p * (1.0 - p) / n + z2n / (4.0 * n))
+    interval = _scipy_stats.binomtest(successes, n).proportion_ci(confidence, method="wilson")
     # At 0 or n successes the bound is exactly 0 or 1; rounding must not move it.
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, float(interval.low))
+    high = 1.0 if successes == n else min(1.0, float(interval.high))
     return (low, high)
 
 
@@ -154,8 +96,10 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95
     mean, sd = _mean_and_sd(values)
     if n == 1:
         return (mean, math.nan, math.nan)
-    half = t_quantile((1.0 + confidence) / 2.0, n - 1) * sd / math.sqrt(n)
-    return (mean, mean - half, mean + half)
+    if sd == 0.0:
+        return (mean, mean, mean)
+    interval = _scipy_stats.ttest_1samp(values, 0.0).confidence_interval(confidence)
+    return (mean, float(interval.low), float(interval.high))
 
 
 @dataclass(frozen=True)
@@ -201,9 +145,9 @@ def paired_difference(a: Sequence[float], b: Sequence[float], confidence: float 
         low = high = mean
         p_value = 1.0 if mean == 0.0 else 0.0
     else:
-        error = sd / math.sqrt(n)
-        half = t_quantile((1.0 + confidence) / 2.0, n - 1) * error
-        low, high = mean - half, mean + half
-        p_value = min(1.0, 2.0 * (1.0 - t_cdf(abs(mean) / error, n - 1)))
+        test = _scipy_stats.ttest_1samp(diffs, 0.0)
+        interval = test.confidence_interval(confidence)
+        low, high = float(interval.low), float(interval.high)
+        p_value = float(test.pvalue)
     return PairedDifference(n=n, mean_a=mean_a, mean_b=mean_b, difference=mean, low=low,
                             high=high, p_value=p_value, confidence=confidence)

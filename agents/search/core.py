@@ -102,13 +102,15 @@ def run_search(
     cfg: SearchConfig,
     *,
     counters: Counters | None = None,
-    traces: tuple[list[Any], list[Any]] | None = None,
+    traces: tuple[list[Any], list[Any] | None] | None = None,
 ) -> SearchResult:
     """Search ``root`` with configuration ``cfg`` and return the result.
 
     ``counters`` and ``traces`` (generated, evaluated) let a caller running
     several searches accumulate into its own records; the returned stats then
-    show the accumulated counts.  Raises :class:`SearchTimeout` if
+    show the accumulated counts. An evaluated trace of ``None`` records the generated
+    states only, which keeps a game's fast path on (a trace of valued leaves turns it off).
+    Raises :class:`SearchTimeout` if
     ``cfg.deadline`` passes (the counters keep what the partial search did),
     and :class:`ChanceNodeError` if ``cfg.allow_chance`` is false and a
     chance node is reached.
@@ -121,7 +123,8 @@ def run_search(
         traces = ([], [])
     search = search_type_for(game)(game, cfg, counters, traces)
     value, action, root_values, pv = search.root(root)
-    generated, evaluated = (None, None) if traces is None else (tuple(traces[0]), tuple(traces[1]))
+    generated = None if traces is None else tuple(traces[0])
+    evaluated = None if traces is None or traces[1] is None else tuple(traces[1])
     stats = counters.freeze(
         depth_reached=cfg.depth,
         elapsed=cfg.clock() - start,

@@ -26,11 +26,26 @@ from typing import Any
 from .algorithms import algorithm_config
 from .core import OpponentModel, SearchConfig, SearchTimeout, run_search
 from .game import Game, NodeKind
+from .nodes import CHECK_EVERY
 from .ordering import OrderSpec, make_orderer
 from .result import Counters, SearchResult
 from .table import TranspositionTable
 
 REORDERINGS = ("none", "root", "all")
+
+
+class NodeBudget:
+    """A budget of generated states, spent through the search's clock: a search reads its
+    clock once every :data:`~pacman.agents.search.nodes.CHECK_EVERY` generated states, and this
+    "clock" ticks once each time it is read, so a deadline of ``n`` ticks stops a search after
+    about ``n * CHECK_EVERY`` states, the same number on every run."""
+
+    def __init__(self) -> None:
+        self.ticks = 0
+
+    def __call__(self) -> float:
+        self.ticks += 1
+        return float(self.ticks)
 
 
 def iterative_deepening(
@@ -39,6 +54,7 @@ def iterative_deepening(
     *,
     max_depth: int | None = None,
     time_budget: float | None = None,
+    node_budget: int | None = None,
     algorithm: str = "alphabeta",
     strict: bool = False,
     evaluate: Callable[[Any], float] | None = None,
@@ -53,9 +69,13 @@ def iterative_deepening(
     on_iteration: Callable[[SearchResult], None] | None = None,
     first: Any | None = None,
 ) -> SearchResult:
-    """Search to depth 1, 2, ... until ``max_depth`` or ``time_budget`` seconds.
+    """Search to depth 1, 2, ... until ``max_depth``, ``time_budget`` seconds or ``node_budget``
+    generated states.
 
-    At least one of ``max_depth`` and ``time_budget`` is required.  Returns
+    At least one of ``max_depth``, ``time_budget`` and ``node_budget`` is required; a node
+    budget replaces the time budget and the clock (see :class:`NodeBudget`): it stops the
+    search after the same number of states on every run (``stats.elapsed`` then counts the
+    budget's ticks).  Returns
     the result of the deepest finished iteration, with ``stats`` accumulated
     over all iterations (including the abandoned one) and
     ``stats.depth_reached`` the depth of that iteration.  If not even depth 1
@@ -67,8 +87,12 @@ def iterative_deepening(
     first at the root in every iteration, ahead of any reordering, so that its root value is
     exact rather than a bound.
     """
+    if node_budget is not None:
+        if time_budget is not None:
+            raise ValueError("iterative deepening takes a time budget or a node budget, not both")
+        time_budget, clock = max(1, node_budget // CHECK_EVERY), NodeBudget()
     if max_depth is None and time_budget is None:
-        raise ValueError("iterative deepening needs max_depth or time_budget")
+        raise ValueError("iterative deepening needs max_depth, time_budget or node_budget")
     if reorder not in REORDERINGS:
         raise ValueError(f"unknown reorder {reorder!r}; expected one of {', '.join(REORDERINGS)}")
     start = clock()

@@ -88,7 +88,7 @@ class NodeTools:
     )
 
     def __init__(self, game: Game, cfg: SearchConfig, counters: Counters,
-                 traces: tuple[list[Any], list[Any]] | None) -> None:
+                 traces: tuple[list[Any], list[Any] | None] | None) -> None:
         self.cfg, self.counters = cfg, counters
         self.generated_trace: list[Any] | None
         self.evaluated_trace: list[Any] | None

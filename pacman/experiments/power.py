@@ -36,6 +36,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from scipy import stats as _scipy_stats
+
 from pacman.stats import normal_quantile, t_quantile, wilson_interval
 
 #: The power the default sizes aim at, and the two-sided level of every interval.
@@ -92,7 +94,10 @@ def games_for_power(sd: float, effect: float, power: float = POWER) -> int:
     """Games (pairs) a two-sided paired t-test at 95 % needs to find a mean difference
     ``effect`` with probability ``power`` when the differences spread with standard deviation
     ``sd``: the smallest ``n >= 2`` with ``t(0.975, n-1) + t(power, n-1) <= effect * sqrt(n) /
-    sd``. ``sd == 0`` needs 2; ``effect <= 0`` cannot be found (:data:`MOST_GAMES`)."""
+    sd`` (the textbook sample-size formula, on SciPy's t quantiles; searched in steps of 2 %
+    above the normal approximation's size). ``sd == 0`` needs 2; ``effect <= 0`` cannot be found
+    (:data:`MOST_GAMES`). The exact power of that test (SciPy's noncentral t) is
+    :func:`paired_power`."""
     if effect <= 0 or math.isnan(sd):
         return MOST_GAMES
     if sd <= 0:
@@ -105,6 +110,19 @@ def games_for_power(sd: float, effect: float, power: float = POWER) -> int:
             return n
         n += max(1, n // 50)
     return MOST_GAMES
+
+
+def paired_power(n: int, sd: float, effect: float) -> float:
+    """The probability that a two-sided paired t-test at 95 % over ``n`` pairs whose
+    differences spread with standard deviation ``sd`` finds a mean difference ``effect``:
+    SciPy's noncentral t with ``n - 1`` degrees of freedom and noncentrality
+    ``effect * sqrt(n) / sd``, beyond the test's critical value on either side."""
+    if n < 2 or sd <= 0 or math.isnan(sd):
+        raise ValueError(f"need n >= 2 pairs and a spread sd > 0, got n={n}, sd={sd}")
+    critical = t_quantile(1 - (1 - CONFIDENCE) / 2, n - 1)
+    shift = effect * math.sqrt(n) / sd
+    noncentral = _scipy_stats.nct(n - 1, shift)
+    return float(noncentral.sf(critical) + noncentral.cdf(-critical))
 
 
 def paired_sd(low: float, high: float, n: int) -> float:

@@ -43,14 +43,15 @@ ALLOWED_MODULES = frozenset({
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state", "pacman.grading.state_api",
     "pacman.grading.confinement", "pacman.grading.student_traceback", "pacman.agents", "pacman.agents.base",
 })
-_ALLOWED_PACKAGES = ("pacman.compat.",)
+#: Project packages a submission may import whole (every submodule).
+ALLOWED_PACKAGES = ("pacman.compat.",)
 _GUARDED_ROOTS = ("pacman",)
 
 
 def module_allowed(name: str) -> bool:
     """Whether a submission may import the module ``name`` (see :data:`ALLOWED_MODULES`)."""
     return (name.partition(".")[0] not in _GUARDED_ROOTS or name in ALLOWED_MODULES
-            or name.startswith(_ALLOWED_PACKAGES))
+            or name.startswith(ALLOWED_PACKAGES))
 
 
 class ProjectImportBlocker(importlib.abc.MetaPathFinder):
@@ -205,7 +206,6 @@ _BLOCKED = {
     "os.symlink": "creating links", "os.link": "creating links", "shutil.rmtree": "deleting files",
     "os.setuid": "changing user", "os.chdir": "changing folder",
 }
-_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
 
 def install_audit_hook(readable: list[str], forbidden: list[str],

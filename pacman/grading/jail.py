@@ -29,20 +29,23 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from pacman.grading.confinement import ALLOWED_MODULES, ALLOWED_PACKAGES
+
 PROJECT = Path(__file__).resolve().parents[2]
-#: The project's files a worker may import (paths relative to the project root).
-WORKER_MODULES = (
-    "pacman/__init__.py", "pacman/errors.py", "pacman/outcome.py", "pacman/directions.py", "pacman/layout.py",
-    "pacman/state.py", "pacman/rules.py", "pacman/game.py", "pacman/plugins.py",
-    "pacman/options.py", "pacman/registry.py", "pacman/distances.py", "pacman/maze_reader.py",
-    "pacman/move_tables.py", "pacman/game_loop.py", "pacman/recording.py", "pacman/files.py",
-    "pacman/agent_stats.py", "pacman/sandboxed_agent.py", "pacman/contained_process.py",
-    "pacman/agent_child.py", "pacman/namespaces.py", "pacman/shared_cpu.py", "pacman/contained_pool.py",
-    "pacman/process_baseline.py", "pacman/compat", "pacman/grading/__init__.py",
-    "pacman/grading/worker.py", "pacman/grading/remote_state.py", "pacman/grading/state_api.py",
-    "pacman/grading/confinement.py", "pacman/grading/student_traceback.py",
-    "pacman/agents/__init__.py", "pacman/agents/base.py",
-)
+
+
+def _module_file(name: str) -> str:
+    """The file (or, for a package allowed whole, the folder) of the project module ``name``,
+    relative to the project root."""
+    path = name.replace(".", "/")
+    if name + "." in ALLOWED_PACKAGES:
+        return path
+    return f"{path}/__init__.py" if (PROJECT / path).is_dir() else f"{path}.py"
+
+
+#: The project's files a worker may import (paths relative to the project root): those of
+#: the modules a submission may import (:data:`pacman.grading.confinement.ALLOWED_MODULES`).
+WORKER_MODULES = tuple(_module_file(name) for name in sorted(ALLOWED_MODULES))
 #: Set to ``none`` to run workers without bubblewrap (the fallback).
 ENVIRONMENT = "PACMAN_GRADING_JAIL"
 #: The user that runs workers when the grader is root (a name or a number; default ``nobody``).

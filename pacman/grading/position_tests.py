@@ -21,9 +21,10 @@ only its move, and the count is the server's.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
+from pacman.agents.search import textbook
+from pacman.agents.search.game import Game, NodeKind
 from pacman.state import GameState
 
 STOP = "Stop"
@@ -106,50 +107,55 @@ def reference_position(state: GameState, algorithm: str, depth: int,
     return PositionReference(best, _best(without), explored_with, explored_without, first)
 
 
+class _ClassicGame(Game):
+    """A Pacman position read as the classic course's references read it (a state is
+    ``(GameState, agent)``): moves in legal-action order, Pacman's ``Stop`` kept or dropped
+    (``keep_stop``), every successor asked through ``recorder``, leaves valued by the score."""
+
+    def __init__(self, recorder: PositionRecorder, keep_stop: bool) -> None:
+        self.recorder, self.keep_stop = recorder, keep_stop
+
+    def is_end(self, s: tuple[GameState, int]) -> bool:
+        return s[0].outcome is not None
+
+    def kind(self, s: tuple[GameState, int]) -> NodeKind:
+        return NodeKind.MAX if s[1] == 0 else NodeKind.MIN
+
+    def actions(self, s: tuple[GameState, int]) -> list[str]:
+        state, agent = s
+        legal = legal_in_order(state, agent)
+        return list(legal) if self.keep_stop or agent != 0 else [a for a in legal if a != STOP]
+
+    def successor(self, s: tuple[GameState, int], action: str) -> tuple[GameState, int]:
+        state, agent = s
+        return self.recorder.successor(state, action, agent), (agent + 1) % state.num_agents
+
+    def ends_depth_unit(self, s: tuple[GameState, int]) -> bool:
+        return (s[1] + 1) % s[0].num_agents == 0
+
+    def utility(self, s: tuple[GameState, int]) -> float:
+        return float(s[0].score)
+
+    def evaluate(self, s: tuple[GameState, int]) -> float:
+        return float(s[0].score)
+
+    def probabilities(self, s: tuple[GameState, int]) -> list[float]:
+        raise AssertionError("a Pacman position has no chance nodes")
+
+
 def _search(state: GameState, algorithm: str, depth: int, keep_stop: bool,
             facing: str | None) -> tuple[dict[str, float], int]:
-    """Root values per move and the count of distinct states explored."""
+    """Root values per move and the count of distinct states explored: the textbook search
+    (:mod:`pacman.agents.search.textbook`) configured as the classic reference (alpha-beta
+    prunes on strict inequality only; expectimax's ghosts are equally likely)."""
     recorder = PositionRecorder(state, facing)
-    n = state.num_agents
-    pruning = algorithm == "alphabeta"
-
-    def moves(s: GameState, agent: int) -> list[str]:
-        legal = legal_in_order(s, agent)
-        return list(legal) if keep_stop or agent != 0 else [a for a in legal if a != STOP]
-
-    def value(s: GameState, agent: int, d: int, alpha: float, beta: float) -> float:
-        if d == 0 or s.outcome is not None:
-            return float(s.score)
-        nxt = (agent + 1) % n
-        nd = d - 1 if nxt == 0 else d
-        if agent == 0:
-            v = -math.inf
-            for a in moves(s, agent):
-                v = max(v, value(recorder.successor(s, a, agent), nxt, nd, alpha, beta))
-                if pruning and v > beta:
-                    return v
-                alpha = max(alpha, v)
-            return v
-        if algorithm == "expectimax":
-            values = [value(recorder.successor(s, a, agent), nxt, nd, alpha, beta)
-                      for a in moves(s, agent)]
-            return sum(values) / len(values)
-        v = math.inf
-        for a in moves(s, agent):
-            v = min(v, value(recorder.successor(s, a, agent), nxt, nd, alpha, beta))
-            if pruning and v < alpha:
-                return v
-            beta = min(beta, v)
-        return v
-
-    values: dict[str, float] = {}
-    alpha = -math.inf
-    for action in moves(state, 0):
-        values[action] = value(recorder.successor(state, action, 0), 1 % n,
-                               depth - 1 if n == 1 else depth, alpha, math.inf)
-        if pruning:
-            alpha = max(alpha, values[action])
-    return values, len(recorder.explored)
+    game = _ClassicGame(recorder, keep_stop)
+    root = (state, 0)
+    if algorithm == "expectimax":
+        decision = textbook.expectimax(game, root, depth)
+    else:
+        decision = textbook.alphabeta(game, root, depth, prune=algorithm == "alphabeta", strict=True)
+    return dict(decision.values), len(recorder.explored)
 
 
 def legal_in_order(state: GameState, agent: int) -> tuple[str, ...]:

@@ -1,24 +1,28 @@
 """Deliberately wrong reference searches, for diagnosing why a tree test failed.
 
-Each classic mistake is a flag of :class:`VariantAgent`, an agent written the way students
-write theirs (against the native :class:`~pacman.grading.tree_state.TreeState` API), so it runs
-through exactly the instrumentation a student's agent runs through. With no flags it is a
-correct minimax / alpha-beta / expectimax agent (the tests check it against the search core).
+Each classic mistake is a flag of :class:`VariantAgent`, an agent that searches the native
+:class:`~pacman.grading.tree_state.TreeState` API the way students do, so it runs through exactly
+the instrumentation a student's agent runs through. Its search is the textbook's
+(:mod:`pacman.agents.search.textbook`), configured: the mistakes are the textbook's hooks (a
+pruning test with the wrong bound or the other convention on equality, every child generated
+first) and a reading of the tree as a game (:class:`_VariantGame`: which agent moves next, where
+the depth drops, min and max swapped, end states ignored). With no flags it is a correct
+minimax / alpha-beta / expectimax agent (the tests check it against the search core).
 :func:`diagnose` runs every variant that applies to an algorithm on a tree and names those whose
 behaviour matches the student's exactly.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from pacman.agents.search import textbook
+from pacman.agents.search.game import Game, NodeKind
 from pacman.errors import NodeBudgetExceeded
 from pacman.grading.tree_state import TreeRecorder, TreeState
 from pacman.grading.tree_tests import LayeredTree, Observation
 
-INF = math.inf
 
 #: Every known mistake and how the report explains it.
 BUGS: dict[str, str] = {
@@ -61,8 +65,48 @@ def applicable_bugs(algorithm: str, strict: bool = False) -> tuple[str, ...]:
     raise ValueError(f"unknown algorithm {algorithm!r}")
 
 
+class _VariantGame(Game):
+    """A tree read as a game the way a variant reads it: a state is ``(tree state, agent)``,
+    the agent counted by the variant (``cycle`` agents in a round), every leaf valued by the
+    agent's ``evaluation``; see :class:`VariantAgent`."""
+
+    def __init__(self, cycle: int, bugs: frozenset[str], root: tuple[TreeState, int],
+                 evaluation: Callable[[TreeState], float]) -> None:
+        self.cycle, self.bugs, self.root, self.evaluation = cycle, bugs, root, evaluation
+
+    def is_end(self, s: tuple[TreeState, int]) -> bool:
+        return s[0].is_terminal and "ignores_terminal" not in self.bugs
+
+    def kind(self, s: tuple[TreeState, int]) -> NodeKind:
+        if s is self.root:  # the root maximises whatever the mistake
+            return NodeKind.MAX
+        maximise = (s[1] == 0) != ("min_max_swapped" in self.bugs)
+        return NodeKind.MAX if maximise else NodeKind.MIN
+
+    def actions(self, s: tuple[TreeState, int]) -> tuple[str, ...]:
+        return tuple(s[0].legal_actions())
+
+    def successor(self, s: tuple[TreeState, int], action: str) -> tuple[TreeState, int]:
+        return s[0].successor(action), (s[1] + 1) % self.cycle
+
+    def ends_depth_unit(self, s: tuple[TreeState, int]) -> bool:
+        return "depth_per_agent" in self.bugs or (s[1] + 1) % self.cycle == 0
+
+    def utility(self, s: tuple[TreeState, int]) -> float:
+        return self.evaluation(s[0])
+
+    def evaluate(self, s: tuple[TreeState, int]) -> float:
+        return self.evaluation(s[0])
+
+    def probabilities(self, s: tuple[TreeState, int]) -> list[float]:
+        raise AssertionError("a tree read by a variant has no chance nodes")
+
+
 class VariantAgent:
-    """A minimax / alpha-beta / expectimax agent with optional classic mistakes (``bugs``)."""
+    """A minimax / alpha-beta / expectimax agent with optional classic mistakes (``bugs``).
+
+    ``depth`` (after a depth mistake) must be at least 1.
+    """
 
     def __init__(self, algorithm: str, depth: int, evaluation: Any, strict: bool = False,
                  bugs: Iterable[str] = ()) -> None:
@@ -80,62 +124,40 @@ class VariantAgent:
             self.prune_equal = True
         if "no_prune_on_equality" in self.bugs:
             self.prune_equal = False
+        self.root: tuple[TreeState, int] | None = None
 
     def get_action(self, state: TreeState) -> str | None:
         if "evaluates_root" in self.bugs:
             self.evaluation(state)
-        self.cycle = 2 if "ghosts_one_layer" in self.bugs and state.num_agents > 2 else state.num_agents
-        best, best_action, alpha = -INF, None, -INF
-        next_agent, next_depth = self._next(0, self.depth)
-        for action, child in self._children(state):
-            v = self._value(child, next_agent, next_depth, alpha, INF)
-            if best_action is None or v > best:
-                best, best_action = v, action
-            alpha = max(alpha, best)
-        return best_action
+        cycle = 2 if "ghosts_one_layer" in self.bugs and state.num_agents > 2 else state.num_agents
+        self.root = root = (state, 0)
+        game = _VariantGame(cycle, self.bugs, root, self.evaluation)
+        if self.algorithm == "expectimax" and "ghosts_minimised" not in self.bugs:
+            summed = "ghosts_summed" in self.bugs
+            decision = textbook.expectimax(
+                game, root, self.depth,
+                opponent=(lambda s, actions: [1.0] * len(actions)) if summed else None)
+        else:
+            decision = textbook.alphabeta(game, root, self.depth, cut=self._cut,
+                                          children=self._children)
+        return decision.action
 
-    def _next(self, agent: int, depth: int) -> tuple[int, int]:
-        following = (agent + 1) % self.cycle
-        if "depth_per_agent" in self.bugs or following == 0:
-            return following, depth - 1
-        return following, depth
-
-    def _children(self, state: TreeState):
-        actions = state.legal_actions()
+    def _children(self, game: Any, state: Any, trace: textbook.Trace) -> Iterable[tuple[Any, Any]]:
+        """Lazily, or with ``eager_children`` every child generated before the first is searched."""
         if "eager_children" in self.bugs:
-            return [(a, state.successor(a)) for a in actions]
-        return ((a, state.successor(a)) for a in actions)
+            return [(a, textbook.generate(game, state, a, trace)) for a in game.actions(state)]
+        return textbook.lazy_children(game, state, trace)
 
-    def _value(self, state: TreeState, agent: int, depth: int, alpha: float, beta: float) -> float:
-        if depth <= 0 or (state.is_terminal and "ignores_terminal" not in self.bugs):
-            return self.evaluation(state)
-        maximise = agent == 0
-        if "min_max_swapped" in self.bugs:
-            maximise = not maximise
-        next_agent, next_depth = self._next(agent, depth)
-        if self.algorithm == "expectimax" and agent != 0 and "ghosts_minimised" not in self.bugs:
-            values = [self._value(c, next_agent, next_depth, alpha, beta)
-                      for _, c in self._children(state)]
-            return sum(values) if "ghosts_summed" in self.bugs else sum(values) / len(values)
-        v = -INF if maximise else INF
-        for _, child in self._children(state):
-            cv = self._value(child, next_agent, next_depth, alpha, beta)
-            if maximise:
-                v = max(v, cv)
-                if self.prune and self._cut(v, alpha if "wrong_bound" in self.bugs else beta, True):
-                    return v
-                alpha = max(alpha, v)
-            else:
-                v = min(v, cv)
-                if self.prune and self._cut(v, beta if "wrong_bound" in self.bugs else alpha, False):
-                    return v
-                beta = min(beta, v)
-        return v
-
-    def _cut(self, v: float, bound: float, above: bool) -> bool:
+    def _cut(self, state: Any, v: float, alpha: float, beta: float, maximise: bool) -> bool:
+        """The pruning test, with the variant's bound and convention on equality; the root
+        never stops (students' root loops do not prune)."""
+        if not self.prune or state is self.root:
+            return False
+        wrong = "wrong_bound" in self.bugs
+        bound = (alpha if wrong else beta) if maximise else (beta if wrong else alpha)
         if v == bound:
             return self.prune_equal
-        return v > bound if above else v < bound
+        return v > bound if maximise else v < bound
 
 
 def observe(tree: LayeredTree, agent_factory: Any, budget: int | None = None) -> Observation:

@@ -170,3 +170,29 @@ def dag_reference(game: LayeredDag, state: tuple, depth: int | None) -> float:
     nd = None if depth is None else depth - 1
     vals = [dag_reference(game, game.successor(state, a), nd) for a in game.actions(state)]
     return max(vals) if state[0] % 2 == 0 else min(vals)
+
+
+class FastPathSpy:
+    """How many nodes :meth:`PacmanSearch.fast_value` searched while the spy was on (every
+    call, the recursive ones included: the loop calls itself through the class)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __enter__(self) -> "FastPathSpy":
+        from pacman.agents.pacman_search import PacmanSearch
+
+        self._original = original = PacmanSearch.__dict__["fast_value"]
+        spy = self
+
+        def counted(search: Any, *args: Any) -> float:
+            spy.calls += 1
+            return original(search, *args)
+
+        PacmanSearch.fast_value = counted  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        from pacman.agents.pacman_search import PacmanSearch
+
+        PacmanSearch.fast_value = self._original  # type: ignore[method-assign]

@@ -27,6 +27,7 @@ from pacman.errors import ConfigurationError
 from pacman.game import random_play
 from pacman.layout import load_layout
 from pacman.state import GameState
+from search_support import FastPathSpy
 
 
 class GenericPacmanGame(PacmanGame):
@@ -50,11 +51,20 @@ CONFIGS = {
 }
 
 
+#: the configurations the Pacman loop (``fast_value``) searches: no reordering but the table's
+ON_THE_LOOP = sorted(c for c in CONFIGS if "order" not in CONFIGS[c])
+
+
 def search_with(game, state, options, trace=True):
+    """Search with ``options``; ``trace``: every state generated and every leaf valued, in
+    order (off the fast path, which values leaves unseen), ``"generated"``: the generated
+    states only (on the fast path where the configuration allows it)."""
     options = dict(options)
     name = options.pop("name")
     if options.pop("table", False):
         options["table"] = TranspositionTable()
+    if trace == "generated":
+        return run_search(game, state, algorithm_config(name, **options), traces=([], None))
     return run_search(game, state, algorithm_config(name, trace=trace, **options))
 
 
@@ -80,13 +90,16 @@ def test_specialised_search_visits_and_values_exactly_as_the_generic_core(seed, 
                 with pytest.raises(ChanceNodeError):
                     search_with(game, state, options)
             continue
-        a = search_with(fast, state, CONFIGS[config])
-        b = search_with(generic, state, CONFIGS[config])
+        with FastPathSpy() as spy:
+            a = search_with(fast, state, CONFIGS[config], "generated")
+        assert (spy.calls > 0) == (config in ON_THE_LOOP)
+        b = search_with(generic, state, CONFIGS[config], "generated")
         assert (a.value, a.action, a.root_values, a.principal_variation) == \
                (b.value, b.action, b.root_values, b.principal_variation)
         assert a.stats.generated == b.stats.generated
-        assert a.stats.evaluated == b.stats.evaluated
-        assert a.stats.cutoffs == b.stats.cutoffs
+        assert counts(a) == counts(b)
+        assert a.stats.cache_hits == b.stats.cache_hits
+        assert a.stats.transposition_hits == b.stats.transposition_hits
 
 
 @pytest.mark.parametrize("config", ["minimax", "alphabeta", "alphabeta strict"])
@@ -185,36 +198,40 @@ def test_the_deepening_configuration_is_searched_by_one_loop_exactly_as_by_the_g
 
     for state in turns(layout, seed, 2):
         tables = TranspositionTable(), TranspositionTable()
-        fast = deepening_answer(game, state, 4, tables[0])
+        with FastPathSpy() as on:
+            fast = deepening_answer(game, state, 4, tables[0])
         PacmanSearch.__init__ = untabled  # type: ignore[method-assign]
         try:
-            generic = deepening_answer(game, state, 4, tables[1])
+            with FastPathSpy() as off:
+                generic = deepening_answer(game, state, 4, tables[1])
         finally:
             PacmanSearch.__init__ = original_init  # type: ignore[method-assign]
+        assert on.calls > 0 and off.calls == 0
         assert fast == generic
         assert tables[0].entries == tables[1].entries
         assert tables[0].best_moves == tables[1].best_moves
         assert tables[0].evaluations == tables[1].evaluations
 
 
-def test_the_deepening_agent_searches_with_the_pacman_loop():
+def test_the_deepening_agent_searches_with_the_pacman_loop(monkeypatch):
     """The Pacman loop is what the deepening agent's searches run (the tests above would
-    otherwise pass without it ever running)."""
-    calls = []
-    original = PacmanSearch.fast_value
-
-    def counting(self, *args):
-        calls.append(1)
-        return original(self, *args)
-
-    PacmanSearch.fast_value = counting  # type: ignore[method-assign]
-    try:
+    otherwise pass without it ever running), and the agent's answer is the generic loop's."""
+    def answer(switched_off):
+        if switched_off:
+            monkeypatch.setattr(PacmanSearch, "__init__", without_fast_path())
         agent = IterativeDeepeningAgent(time_budget=10.0, max_depth=3, order="none",
                                         evaluation=EVALUATIONS["strong"], focus="horizon")
-        agent.get_action(turns("smallClassic", 1, 1)[0])
-    finally:
-        PacmanSearch.fast_value = original  # type: ignore[method-assign]
-    assert calls
+        with FastPathSpy() as spy:
+            action = agent.get_action(turns("smallClassic", 1, 1)[0])
+        monkeypatch.undo()
+        result = agent.last
+        assert result is not None
+        return spy.calls, (action, result.value, result.root_values, result.stats.nodes_generated)
+
+    on_calls, on = answer(False)
+    off_calls, off = answer(True)
+    assert on_calls > 0 and off_calls == 0
+    assert on == off
 
 
 def without_fast_path():
@@ -227,30 +244,46 @@ def without_fast_path():
     return generic
 
 
-@pytest.mark.parametrize("config", sorted(CONFIGS))
-def test_every_configuration_searches_alike_on_and_off_the_pacman_loop(config, monkeypatch):
-    """Each configuration, whichever loop it takes, is searched by the Pacman loop exactly as
-    by the generic one over the Pacman reading of a node (``expand``), the table included."""
+def loop_answers(config, switched_off, monkeypatch):
+    """The answers and the table of ``config`` on three positions, with the Pacman loop on or
+    switched off, and how many nodes the Pacman loop searched."""
     game = PacmanGame(EVALUATIONS["better"], "uniform" if "expectimax" in config else "adversarial")
     options = dict(CONFIGS[config])
     name = options.pop("name")
-    answers, tables = [], []
-    for switched_off in (False, True):
-        if switched_off:
-            monkeypatch.setattr(PacmanSearch, "__init__", without_fast_path())
-        found, table = [], TranspositionTable()
+    if switched_off:
+        monkeypatch.setattr(PacmanSearch, "__init__", without_fast_path())
+    found, table = [], TranspositionTable()
+    with FastPathSpy() as spy:
         for state in turns("smallClassic", 7, 3):
             if options.get("table"):
                 options["table"] = table = TranspositionTable()
-            result = run_search(game, state, algorithm_config(name, trace=True, **options))
+            generated: list = []
+            result = run_search(game, state, algorithm_config(name, **options), traces=(generated, None))
             found.append((result.value, result.action, result.root_values,
-                          result.principal_variation, result.stats.generated,
-                          result.stats.evaluated, counts(result), result.stats.cache_hits,
-                          result.stats.transposition_hits))
-        answers.append(found)
-        tables.append((table.entries, table.best_moves, table.evaluations))
-    assert answers[0] == answers[1]
-    assert tables[0] == tables[1]
+                          result.principal_variation, generated, counts(result),
+                          result.stats.cache_hits, result.stats.transposition_hits))
+    monkeypatch.undo()
+    return found, (table.entries, table.best_moves, table.evaluations), spy.calls
+
+
+@pytest.mark.parametrize("config", ON_THE_LOOP)
+def test_every_configuration_searches_alike_on_and_off_the_pacman_loop(config, monkeypatch):
+    """Each configuration the Pacman loop takes is searched by it exactly as by the generic
+    loop over the Pacman reading of a node (``expand``): the values, the states generated in
+    order, every count and the table. The spy proves which loop ran."""
+    on, on_table, on_calls = loop_answers(config, False, monkeypatch)
+    off, off_table, off_calls = loop_answers(config, True, monkeypatch)
+    assert on_calls > 0 and off_calls == 0
+    assert on == off
+    assert on_table == off_table
+
+
+@pytest.mark.parametrize("config", sorted(set(CONFIGS) - set(ON_THE_LOOP)))
+def test_a_reordering_configuration_runs_the_generic_loop(config, monkeypatch):
+    """A configuration that reorders children by evaluation or history runs the generic loop
+    (the Pacman loop knows only the table's best move first)."""
+    answers, _, calls = loop_answers(config, False, monkeypatch)
+    assert calls == 0 and answers
 
 
 def watched_steps(game, state, depth):

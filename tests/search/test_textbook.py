@@ -21,7 +21,9 @@ from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
 from pacman.agents.search.nodes import ChanceNodeError
 from pacman.layout import load_layout
 from pacman.state import GameState
-from search_support import reference_value, tree_dicts
+from pacman.agents.search.algorithms import algorithm_config
+from pacman.agents.search.core import run_search
+from search_support import FastPathSpy, reference_value, tree_dicts
 
 FAST = {"minimax": minimax, "alphabeta": alphabeta, "expectimax": expectimax}
 SLOW = {"minimax": textbook.minimax, "alphabeta": textbook.alphabeta, "expectimax": textbook.expectimax}
@@ -40,20 +42,33 @@ def assert_same_search(game, root, name, depth=None, **options):
     return slow
 
 
-@pytest.mark.parametrize("tree", sorted(BUILTIN_TREES))
-@pytest.mark.parametrize("name", sorted(FAST))
-@pytest.mark.parametrize("depth", [None, 1, 2])
-def test_every_lecture_tree_searches_alike(tree, name, depth):
-    """Where the fast search refuses (a chance node under minimax, a depth cut at a node with
-    no static value), the textbook refuses with the same error."""
+def refused(tree: str, name: str, depth: int | None) -> type[Exception] | None:
+    """The error the fast search refuses a lecture tree with (a chance node under minimax, a
+    depth cut at a node with no static value), or ``None``."""
     game = builtin_tree(tree)
     try:
         FAST[name](game, game.root, depth=depth)
-    except (ChanceNodeError, TreeFormatError) as refused:
-        with pytest.raises(type(refused)):
-            SLOW[name](game, game.root, depth)
-        return
+    except (ChanceNodeError, TreeFormatError) as error:
+        return type(error)
+    return None
+
+
+LECTURE_CASES = [(tree, name, depth) for tree in sorted(BUILTIN_TREES) for name in sorted(FAST)
+                 for depth in (None, 1, 2)]
+
+
+@pytest.mark.parametrize("tree, name, depth", [c for c in LECTURE_CASES if refused(*c) is None])
+def test_every_lecture_tree_searches_alike(tree, name, depth):
+    game = builtin_tree(tree)
     assert_same_search(game, game.root, name, depth)
+
+
+@pytest.mark.parametrize("tree, name, depth", [c for c in LECTURE_CASES if refused(*c) is not None])
+def test_a_lecture_tree_the_fast_search_refuses_the_textbook_refuses(tree, name, depth):
+    """Where the fast search refuses, the textbook refuses with the same error."""
+    game = builtin_tree(tree)
+    with pytest.raises(refused(tree, name, depth)):
+        SLOW[name](game, game.root, depth)
 
 
 def test_the_recitation_tree_by_the_textbook():
@@ -104,6 +119,63 @@ def pacman_position(seed: int, name: str = "smallClassic") -> GameState:
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("name", sorted(FAST))
 def test_pacman_positions_search_alike_through_the_fast_path(seed, name):
-    """The Pacman fast path (``PacmanGame.search_type``) equals the textbook node for node."""
+    """The Pacman fast path (``PacmanSearch.fast_value``) equals the textbook node for node: the
+    same value and action, the same states generated in the same order, the same states
+    evaluated in the same order and as many end states valued. Only the generated states are
+    traced (a trace of valued leaves would turn the fast path off); the spy proves it ran."""
     game = PacmanGame(EVALUATIONS["better"])
-    assert_same_search(game, pacman_position(seed), name, depth=2)
+    root = pacman_position(seed)
+    evaluation = EVALUATIONS["better"].function
+    slow_evaluated: list = []
+    fast_evaluated: list = []
+
+    def recording(into):
+        def evaluate(state):
+            into.append(state)
+            return evaluation(state)
+        return evaluate
+
+    trace = textbook.Trace()
+    slow = SLOW[name](game, root, 2, recording(slow_evaluated), trace)
+    generated: list = []
+    with FastPathSpy() as spy:
+        fast = run_search(game, root, algorithm_config(name, depth=2, evaluate=recording(fast_evaluated)),
+                          traces=(generated, None))
+    assert spy.calls > 0
+    assert (fast.value, fast.action) == (slow.value, slow.action)
+    assert generated == trace.generated
+    assert fast_evaluated == slow_evaluated
+    assert fast.stats.terminal_utilities == sum(1 for s in trace.evaluated if s.is_terminal)
+    assert fast.stats.leaf_evaluations == len(trace.evaluated)
+
+
+def test_the_cut_hook_replaces_the_pruning_test():
+    """``cut=never_cut`` is minimax however ``prune`` is set; the lecture's test is the default."""
+    game = builtin_tree("recitation")
+    plain, hooked, default = textbook.Trace(), textbook.Trace(), textbook.Trace()
+    textbook.minimax(game, game.root, trace=plain)
+    textbook.alphabeta(game, game.root, trace=hooked, cut=textbook.never_cut)
+    textbook.alphabeta(game, game.root, trace=default, cut=textbook.lecture_cut(False))
+    assert hooked.evaluated == plain.evaluated
+    assert [node.id for node in default.evaluated] == ["E", "K", "Q", "N", "H", "I"]
+
+
+def test_the_children_hook_may_generate_every_child_first():
+    """An eager ``children`` generates a pruned node's children too, and the value is kept."""
+    game = builtin_tree("recitation")
+
+    def eager(game, state, trace):
+        return [(a, textbook.generate(game, state, a, trace)) for a in game.actions(state)]
+
+    lazy, every = textbook.Trace(), textbook.Trace()
+    first = textbook.alphabeta(game, game.root, trace=lazy)
+    second = textbook.alphabeta(game, game.root, trace=every, children=eager)
+    assert first == second
+    assert set(lazy.generated) < set(every.generated)
+
+
+def test_a_decision_holds_each_root_actions_value():
+    game = builtin_tree("recitation")
+    decision = textbook.minimax(game, game.root)
+    assert decision.values[decision.action] == decision.value == max(decision.values.values())
+    assert set(decision.values) == set(game.actions(game.root))
