@@ -4,21 +4,30 @@ evaluation, and the ``--export`` files (an animation or a web page per game)."""
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from typing import Any
 from collections.abc import Callable
 
-from pacman.display import make_display, resolve_kind
+from pacman.display import make_display, resolve_kind, screen_available
 from pacman.display.base import BaseDisplay
+from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec, GameResult
+from pacman.outcome import Outcome
 
 
 def game_display(args: argparse.Namespace, evaluation: Callable | None = None) -> BaseDisplay:
     """The display ``--display`` asks for (``none`` for ``--json`` with ``auto``), set up from
-    the command's options."""
+    the command's options. ``--display window`` where no screen exists (no ``DISPLAY``, as
+    over SSH) is a :class:`ConfigurationError`: a window nobody can see would wait for ever."""
     kind = args.display
     if args.json and kind == "auto":
         kind = "none"
+    if kind == "window" and not screen_available():
+        raise ConfigurationError("--display window: there is no screen here (DISPLAY is not "
+                                 "set); use --display text, or leave --display out to choose "
+                                 "by itself")
     concrete = resolve_kind(kind)
     frame_time = args.frame_time
     if frame_time is None:
@@ -28,7 +37,8 @@ def game_display(args: argparse.Namespace, evaluation: Callable | None = None) -
         options["stream"] = sys.stderr
     if concrete == "window":
         options.update(zoom=args.zoom, overlay=args.overlay, evaluation=evaluation,
-                       pause_between=args.pause_between)
+                       pause_between=args.pause_between,
+                       pause_at_end=getattr(args, "pause_at_end", False))
     return make_display(concrete, frame_time=frame_time, **options)
 
 
@@ -75,3 +85,88 @@ def export_game_file(args: argparse.Namespace, result: GameResult, number: int, 
                         evaluation=evaluation if args.overlay else None)
     print(f"wrote {path} ({count} frames)", file=sys.stderr if args.json else sys.stdout,
           flush=True)
+
+
+#: Games whose scores and outcomes the classic summary lists one by one (beyond: counted only).
+LISTED_GAMES = 1000
+
+
+class Tally:
+    """What the summary after several games needs: wins, scores and crashes, in constant
+    memory beyond the first :data:`LISTED_GAMES` games."""
+
+    def __init__(self) -> None:
+        self.played = 0
+        self.wins = 0
+        self.total = 0.0
+        #: Games an agent crashed (raised): the run's exit code says so.
+        self.crashes = 0
+        self.scores: list[float] = []
+        self.records: list[bool] = []
+
+    def add(self, result: GameResult) -> None:
+        """Count one finished game (an interrupted one too)."""
+        self.played += 1
+        self.wins += bool(result.won)
+        self.total += result.score
+        self.crashes += result.failure is not None and result.failure.kind == Outcome.CRASH
+        if len(self.scores) < LISTED_GAMES:
+            self.scores.append(float(result.score))
+            self.records.append(bool(result.won))
+
+    def classic_summary(self) -> str:
+        """The lines the classic course prints after its games (``Average Score:``,
+        ``Scores:``, ``Win Rate:``, ``Record:``), which its handout quotes."""
+        more = (f" (the first {len(self.scores)} of {self.played})"
+                if self.played > len(self.scores) else "")
+        return "\n".join((
+            f"Average Score: {self.total / max(1, self.played)}",
+            f"Scores:        {', '.join(str(s) for s in self.scores)}{more}",
+            f"Win Rate:      {self.wins}/{self.played} ({self.wins / max(1, self.played):.2f})",
+            f"Record:        {', '.join('Win' if w else 'Loss' for w in self.records)}{more}"))
+
+
+def show_failure(result: GameResult, first: bool) -> bool:
+    """For a game an agent crashed, print on stderr the agent's own traceback: the frames of
+    its file's folder, named by file name and line, and the exception's line (only for the
+    ``first`` failure of a run: one traceback is enough to act on). Returns whether the game
+    failed."""
+    failure = result.failure
+    if failure is None or failure.kind != Outcome.CRASH:
+        return False
+    if first and failure.traceback:
+        name = str(result.agents[failure.agent].get("name", ""))
+        shown = own_traceback(failure.traceback, name.rpartition(":")[0])
+        if shown:
+            print(shown, file=sys.stderr, flush=True)
+    return True
+
+
+_FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<name>.+)$')
+
+
+def own_traceback(trace: str, agent_file: str) -> str:
+    """``trace`` (a formatted traceback) cut to the frames in the folder of ``agent_file``
+    (the student's file and its neighbours), each named by its file name, then the
+    exception's last line; ``""`` when no frame is theirs."""
+    if not agent_file:
+        return ""
+    folder = os.path.dirname(os.path.realpath(agent_file))
+    lines = trace.rstrip("\n").splitlines()
+    shown: list[str] = []
+    keep = False
+    for text in lines:
+        frame = _FRAME.match(text)
+        if frame:
+            path = os.path.realpath(frame["file"])
+            keep = os.path.dirname(path) == folder
+            if keep:
+                shown.append(f'  File "{os.path.basename(path)}", line {frame["line"]}, '
+                             f'in {frame["name"]}')
+        elif keep and text.startswith("    ") and text.strip("^~ ").strip():
+            shown.append("    " + text.strip())
+            keep = False  # the source line only, not the markers under it
+    if not shown:
+        return ""
+    last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
+    return "\n".join(["Traceback (your code, most recent call last):", *shown, last])

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import sys
 from typing import Any
 
 from pacman.agent_stats import bounded_stats
 from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
-from pacman.commands.game_output import check_export, export_game_file, game_display, pacman_evaluation
+from pacman.commands.game_output import (Tally, check_export, export_game_file, game_display,
+                                         pacman_evaluation, show_failure)
 from pacman.display import DISPLAY_KINDS
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
@@ -38,6 +40,9 @@ CLASSIC_MAZES = ("smallClassic", "mediumClassic", "openClassic", "originalClassi
                  "minimaxClassic", "trappedClassic", "capsuleClassic", "contestClassic",
                  "testClassic", "trickyClassic")
 DEFAULT_MAX_MOVES = 1000
+#: The per-move limit when an agent comes from a file or a module and ``--time-limit`` is not
+#: given: the classic course's ``--timeout`` default, so an endless loop ends the game.
+FILE_AGENT_TIME_LIMIT = 30.0
 #: The seed ``--fix-seed`` (the classic course's ``-f``) plays when no ``--seed`` is given.
 FIXED_SEED = 188
 #: The classic course's names for evaluation functions in ``-a evalFn=NAME``.
@@ -96,8 +101,10 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-moves", type=whole_number(1), metavar="M",
                         help=f"end a game after Pacman's M-th move (default: "
                              f"{DEFAULT_MAX_MOVES}; not with --replay)")
-    parser.add_argument("--time-limit", type=time_limit, metavar="SECONDS",
-                        help="per-move think-time limit; an agent over it loses by timeout")
+    parser.add_argument("--time-limit", "--timeout", type=_limit_or_inf, metavar="SECONDS",
+                        help="per-move think-time limit; an agent over it loses by timeout "
+                             f"(default: none for built-in agents, {FILE_AGENT_TIME_LIMIT:g} s "
+                             "when an agent comes from a file; inf: none)")
 
 
 def _add_display_arguments(parser: argparse.ArgumentParser) -> None:
@@ -120,6 +127,9 @@ def _add_display_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pause-between", action="store_true",
                         help="in the window, wait for a key after each game instead of going "
                              "on by itself after a short pause")
+    parser.add_argument("--pause-at-end", action="store_true",
+                        help="in the window, keep the last game's end up until a key (by "
+                             "default the window closes by itself after a few seconds)")
     parser.add_argument("--export", metavar="FILE.gif|FILE.mp4|FILE.html",
                         help="also write every game (or replayed game) as an animation or a "
                              "web page; "
@@ -141,6 +151,13 @@ def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
                         help="list agents, their options and the evaluation functions")
     parser.add_argument("--json", action="store_true",
                         help="print each game's result as one JSON object per line")
+
+
+def _limit_or_inf(text: str) -> float:
+    """``--time-limit``'s type: :func:`~pacman.commands.argtypes.time_limit`, with no limit
+    as ``math.inf`` (so that ``inf`` given differs from the option left out)."""
+    value = time_limit(text)
+    return math.inf if value is None else value
 
 
 def zoom_factor(text: str) -> float:
@@ -181,10 +198,16 @@ def play(args: argparse.Namespace) -> int:
     specs = lineup(layout, student_pacman(args.pacman, DEFAULT_PACMAN, args.student),
                    ghosts, num_ghosts,
                    pacman_options(args),
-                   parse_assignments(args.ghost_opt, "--ghost-opt"), time_limit=args.time_limit)
+                   parse_assignments(args.ghost_opt, "--ghost-opt"),
+                   time_limit=None if args.time_limit == math.inf else args.time_limit)
     if why and len(specs) > 1:
         print(f"ghosts: {ghosts} ({why}; -g to choose)",
               file=sys.stderr if args.json else sys.stdout, flush=True)
+    move_limit = None if args.time_limit == math.inf else args.time_limit
+    if args.time_limit is None and any(s.isolation for s in specs):
+        move_limit = FILE_AGENT_TIME_LIMIT
+        print(f"time limit: {FILE_AGENT_TIME_LIMIT:g} s a move for an agent from a file "
+              "(--timeout SECONDS to change, inf for none)", file=sys.stderr, flush=True)
     check_export(args)
     evaluation = pacman_evaluation(specs[0])
     display = game_display(args, evaluation)
@@ -193,6 +216,7 @@ def play(args: argparse.Namespace) -> int:
     record = _open_record(args.record)
     # A running tally, not a list of results: a long run of games keeps constant memory.
     played = wins = total_score = 0
+    tally = Tally()
     last: GameResult | None = None
     kept = contextlib.ExitStack()  # a contained agent's process may play all the games
     kept.enter_context(reused_processes())
@@ -203,7 +227,7 @@ def play(args: argparse.Namespace) -> int:
             announced = _announce_on_finish(display, number, seed, args)
             result = run_game(layout, specs, seed,
                               max_moves=args.max_moves or DEFAULT_MAX_MOVES,
-                              move_time_limit=args.time_limit, display=display)
+                              move_time_limit=move_limit, display=display)
             request = display.request
             if request == RESTART:  # the same game again: same number, same seed
                 print(f"game {number + 1}/{args.games} (seed {seed}): restarted",
@@ -211,6 +235,7 @@ def play(args: argparse.Namespace) -> int:
                 continue
             played, wins, total_score, last = (played + 1, wins + result.won,
                                                total_score + result.score, result)
+            tally.add(result)
             result.agent_stats, dropped = bounded_stats(result.agent_stats)
             for problem in dropped:
                 print(f"warning: game {number + 1} (seed {seed}): {problem}; not recorded",
@@ -219,6 +244,7 @@ def play(args: argparse.Namespace) -> int:
                 _write_record(record, args.record, result.to_json() + "\n")
             if not announced:
                 _report(result, number, args)
+            show_failure(result, tally.crashes == 1)
             export_game_file(args, result, number, args.games, evaluation)
             if result.outcome == Outcome.INTERRUPTED or request == QUIT:
                 break
@@ -230,8 +256,11 @@ def play(args: argparse.Namespace) -> int:
         display.close()
     if not args.json and played > 1:
         print(f"won {wins}/{played}, mean score {total_score / played:.1f}")
+        print(tally.classic_summary())
     interrupted = last is not None and last.outcome == Outcome.INTERRUPTED
-    return 130 if interrupted and display.request != QUIT else 0
+    if interrupted and display.request != QUIT:
+        return 130
+    return 1 if tally.crashes else 0
 
 
 def _announce_on_finish(display: BaseDisplay, number: int, seed: int,
@@ -287,6 +316,11 @@ def pacman_options(args: argparse.Namespace) -> dict[str, str]:
         name = options.pop("evalFn")
         options.setdefault("evaluation", CLASSIC_EVALUATIONS.get(name, name))
     options.update(parse_assignments(args.pacman_opt, "--pacman-opt"))
+    depth = options.get("depth")
+    if depth is not None and not depth.strip().isdigit():
+        # said here, not by the student's int(depth) as a crash of their constructor
+        raise ConfigurationError(f"-a depth={depth[:40]}: depth expects a whole number "
+                                 "(0 or more), e.g. depth=3")
     return options
 
 

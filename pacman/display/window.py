@@ -6,10 +6,12 @@ asked for.
 Keys
     ``space`` pause / resume · ``→`` (or ``.``) one move while paused · ``+`` / ``-`` faster /
     slower · ``s`` (or ``Tab``) search overlay · ``r`` restart with the same seed ·
-    ``q``, ``Escape`` or closing the window: quit with the result so far. While a human plays
+    ``q``, ``Escape``, ``Ctrl+C`` or closing the window: quit with the result so far. While a human plays
     (the keyboard agent), arrows and WASD steer Pacman, so ``.`` steps and ``Tab`` toggles the
     overlay. At the end of a game the bar says what comes next: with more games to play the
-    window goes on by itself after :data:`AUTO_ADVANCE` seconds (unless ``pause_between``);
+    window goes on by itself after :data:`AUTO_ADVANCE` seconds (unless ``pause_between``),
+    after the last game it closes by itself after ``END_LINGER`` seconds (unless
+    ``pause_at_end``);
     ``space``, ``Enter`` or ``n`` goes on at once, ``p`` waits, ``r`` plays it again, ``q``
     quits. Replays have keys of their own (:mod:`pacman.display.replay_view`).
 
@@ -61,7 +63,9 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
     (1.0 is 24 pixels; default: as large as fits the screen, at most 24); ``overlay`` starts
     with the search overlay shown; ``evaluation`` is the function whose heat map the overlay
     draws (``None``: no heat map); ``linger`` is how long the final position stays up after
-    a game (``None``: until a key is pressed); ``fps`` caps the frame rate of animations.
+    a game (``None``: between games, :data:`~pacman.display.pacing.AUTO_ADVANCE` unless
+    ``pause_between``; after the last one, :data:`~pacman.display.people.END_LINGER` unless
+    ``pause_at_end``, which wait for a key); ``fps`` caps the frame rate of animations.
 
     After each game, :attr:`request` tells the caller whether the user asked to restart or to
     quit (see :mod:`pacman.display.controls`). It reads a human player's keys
@@ -72,7 +76,7 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
                  overlay: bool = False,
                  evaluation: Callable[[GameState], float] | None = None,
                  linger: float | None = None, fps: int = 60,
-                 pause_between: bool = False) -> None:
+                 pause_between: bool = False, pause_at_end: bool = False) -> None:
         if zoom is not None and not 0 < zoom <= 5:
             raise ConfigurationError(f"--zoom must be above 0 and at most 5, got {zoom}")
         self.frame_time = max(0.0, frame_time)
@@ -81,6 +85,7 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         self.evaluation = evaluation
         self.linger = linger
         self.pause_between = pause_between
+        self.pause_at_end = pause_at_end
         #: Games still to play after this one (set by the caller; 0: this is the last).
         self.games_left = 0
         #: Called with the result as soon as a game ends, before the window waits.
@@ -368,6 +373,8 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
             self.resize(event.size)
             self.redraw()
         elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_c and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                self._end(controls.QUIT)  # Ctrl+C in the window: what it means in a terminal
             self._key(event.key)
 
     def _key(self, key: int) -> None:
