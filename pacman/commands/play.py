@@ -140,6 +140,12 @@ def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of recordings, replays, listings and output."""
     parser.add_argument("--record", metavar="FILE",
                         help="write every game as one JSON line to FILE, for --replay")
+    parser.add_argument("--recordActions", "-r", dest="record_actions", action="store_true",
+                        help="the classic course's -r: record the games to a file named by "
+                             "the time (recorded-games-DATE-TIME.jsonl) unless --record names one")
+    parser.add_argument("--catchExceptions", "-c", action="store_true",
+                        help="the classic course's -c, accepted: an agent that raises always "
+                             "loses its game as a crash, and the games go on")
     parser.add_argument("--replay", metavar="FILE",
                         help="show the games recorded in FILE instead of playing")
     parser.add_argument("--game", type=whole_number(0), metavar="K",
@@ -187,6 +193,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
+    from pacman.cli import program_name
     from pacman.lineup import lineup
     from pacman.student_file import student_pacman
 
@@ -213,6 +220,12 @@ def play(args: argparse.Namespace) -> int:
     display = game_display(args, evaluation)
     specs = with_human_input(specs, display.human_input())
     first_seed = first_seed_of(args)
+    if args.record_actions and not args.record:
+        import time
+
+        args.record = time.strftime("recorded-games-%Y%m%d-%H%M%S.jsonl")
+        print(f"recording to {args.record} (-r; {program_name()} --replay {args.record} shows "
+              "them)", file=sys.stderr, flush=True)
     record = _open_record(args.record)
     # A running tally, not a list of results: a long run of games keeps constant memory.
     played = wins = total_score = 0
