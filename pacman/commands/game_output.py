@@ -4,11 +4,13 @@ evaluation, and the ``--export`` files (an animation or a web page per game)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
+import tempfile
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from pacman.display import make_display, resolve_kind, screen_available
 from pacman.display.base import BaseDisplay
@@ -170,3 +172,40 @@ def own_traceback(trace: str, agent_file: str) -> str:
         return ""
     last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
     return "\n".join(["Traceback (your code, most recent call last):", *shown, last])
+
+
+def draws_in_terminal(args: argparse.Namespace) -> bool:
+    """Whether ``play`` draws its games in this terminal (the text display on a terminal),
+    where anything else written to it would land inside the board."""
+    kind = "none" if args.json and args.display == "auto" else args.display
+    try:
+        concrete = resolve_kind(kind)
+    except ConfigurationError:
+        return False
+    return concrete == "text" and sys.stdout.isatty() and sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def held_output(active: bool) -> Iterator[None]:
+    """While active, what is written to stderr (an agent's prints: its process writes there,
+    and its processes start inside this block) is kept in a file and shown whole afterwards,
+    under a heading, instead of inside the board the terminal display draws."""
+    if not active:
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            held.seek(0)
+            text = held.read().decode("utf-8", errors="replace")
+            if text:
+                sys.stderr.write("printed while the game was drawn:\n"
+                                 + (text if text.endswith("\n") else text + "\n"))
+                sys.stderr.flush()

@@ -11,7 +11,8 @@ from typing import Any
 
 from pacman.agent_stats import bounded_stats
 from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
-from pacman.commands.game_output import (Tally, check_export, export_game_file, game_display,
+from pacman.commands.game_output import (Tally, check_export, draws_in_terminal,
+                                         export_game_file, game_display, held_output,
                                          pacman_evaluation, show_failure)
 from pacman.display import DISPLAY_KINDS
 from pacman.display.base import BaseDisplay
@@ -193,8 +194,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    from pacman.cli import program_name
-    from pacman.lineup import lineup
     from pacman.student_file import student_pacman
 
     layout = load_layout(args.layout)
@@ -202,8 +201,18 @@ def play(args: argparse.Namespace) -> int:
     if num_ghosts is None and args.max_ghosts is not None:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
     ghosts, why = ghosts_of(args)
-    specs = lineup(layout, student_pacman(args.pacman, DEFAULT_PACMAN, args.student),
-                   ghosts, num_ghosts,
+    pacman = student_pacman(args.pacman, DEFAULT_PACMAN, args.student)
+    # from here on, agents' processes start, and their prints are held while games are drawn
+    with held_output(draws_in_terminal(args)):
+        return _play(args, layout, pacman, ghosts, why, num_ghosts)
+
+
+def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: str | None,
+          num_ghosts: int | None) -> int:
+    from pacman.cli import program_name
+    from pacman.lineup import lineup
+
+    specs = lineup(layout, pacman, ghosts, num_ghosts,
                    pacman_options(args),
                    parse_assignments(args.ghost_opt, "--ghost-opt"),
                    time_limit=None if args.time_limit == math.inf else args.time_limit)
@@ -213,8 +222,9 @@ def play(args: argparse.Namespace) -> int:
     move_limit = None if args.time_limit == math.inf else args.time_limit
     if args.time_limit is None and any(s.isolation for s in specs):
         move_limit = FILE_AGENT_TIME_LIMIT
-        print(f"time limit: {FILE_AGENT_TIME_LIMIT:g} s a move for an agent from a file "
-              "(--timeout SECONDS to change, inf for none)", file=sys.stderr, flush=True)
+        print(f"time limit: {FILE_AGENT_TIME_LIMIT:g} s a move for agents from files "
+              "(--timeout SECONDS changes it)", file=sys.stderr if args.json else sys.stdout,
+              flush=True)
     check_export(args)
     evaluation = pacman_evaluation(specs[0])
     display = game_display(args, evaluation)
