@@ -34,7 +34,7 @@ from pacman.display._pygame import pygame
 from pacman.display.banner import draw_end_banner
 from pacman.display.overlay import HeatScale, SearchView, heat_map, search_view
 from pacman.display.renderer import MAX_TILE, Renderer, Status
-from pacman.display.statusbar import KEYS_HINT
+from pacman.display.statusbar import KEYS_HINT, LINES
 from pacman.errors import ConfigurationError
 from pacman.game import GameInterrupted, Move
 from pacman.layout import Layout
@@ -54,6 +54,21 @@ _DIRECTION_KEYS = {
     pygame.K_RIGHT: "East", pygame.K_d: "East",
     pygame.K_LEFT: "West", pygame.K_a: "West",
 }
+
+
+#: The width a new window has at least, where the screen allows: a narrow maze's status bar
+#: then holds the overlay's legend at a legible size (about 13 px instead of 7).
+LEGEND_WIDTH = 700
+
+
+def first_frame(layout: Layout, screen: tuple[int, int]) -> Renderer:
+    """The renderer of a new window on a screen of ``screen`` pixels: the default cell size
+    (:func:`~pacman.display.pacing.default_tile`), the frame widened to :data:`LEGEND_WIDTH`
+    (within 80 % of the screen) when the maze is narrower, the maze centred."""
+    tile = default_tile(layout, screen)
+    width, height = Renderer.natural_size(layout, tile)
+    wide = max(width, min(LEGEND_WIDTH, int(screen[0] * 0.8)))
+    return Renderer(layout, tile, (wide, height))
 
 
 class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
@@ -211,9 +226,9 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         else:
             if self.zoom is not None:
                 tile = max(4, min(MAX_TILE, round(BASE_TILE * self.zoom)))
+                self.renderer = Renderer(layout, tile)
             else:
-                tile = default_tile(layout, screen_size())
-            self.renderer = Renderer(layout, tile)
+                self.renderer = first_frame(layout, screen_size())
             self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
         pygame.display.set_caption(f"pacman-arena: {layout.name}")
         self._clock = pygame.time.Clock()
@@ -288,9 +303,12 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
                            view=self._view if self.overlay else None, heat=heat)
         self.banner = None
         if self.outcome is not None and self.request != controls.RESTART:
-            self.banner = draw_end_banner(self.screen, self.renderer, self.outcome,
-                            f"score {state.score} in {self.moves} moves",
-                            keep_clear=self.renderer.cell_rect(state.positions[0]))
+            detail = f"score {state.score} in {self.moves} moves"
+            if self._wait_note:  # what the keys do now: the banner covers the bar's hint
+                detail += f"   {self._wait_note}"
+            self.banner = draw_end_banner(self.screen, self.renderer, self.outcome, detail,
+                            keep_clear=self.renderer.cell_rect(state.positions[0]),
+                            lines=2 if self.overlay else LINES)
         pygame.display.flip()
 
     @property
