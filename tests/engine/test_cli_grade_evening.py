@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pacman.commands.grade import question_ids
 from pacman.grading.assignment import load_assignment
-from pacman.grading.grader import printed_text, student_names
 from pacman.grading.question_rules import common_diagnosis
 from tests.cli_support import run_cli
 
@@ -40,6 +38,8 @@ def test_a_syntax_error_keeps_the_classic_assignment_says_it_once_and_fails(tmp_
 
 @pytest.mark.parametrize("asked", ["q2", "Q2", "2", " q2"])
 def test_q_takes_the_ways_students_name_a_question(asked):
+    from pacman.commands.grade import question_ids
+
     assert question_ids([asked], load_assignment("classic")) == {"q2"}
 
 
@@ -73,12 +73,16 @@ def test_diagnoses_come_by_evidence_then_the_specific_before_the_general():
 
 
 def test_no_internal_class_name_reaches_a_student():
+    from pacman.grading.grader import student_names
+
     assert student_names("AttributeError: 'RemoteClassicState' object has no attribute "
                          "'getLegalAction'") == ("AttributeError: 'GameState' object has no "
                                                  "attribute 'getLegalAction'")
 
 
 def test_long_prints_are_cut_between_words_and_the_cut_is_said():
+    from pacman.grading.grader import printed_text
+
     short = printed_text("['Stop', 'North']\n")
     assert short == "the submission printed:\n['Stop', 'North']"
     text = printed_text("['Stop', 'North'] " * 200)
