@@ -4,13 +4,12 @@ evaluation, and the ``--export`` files (an animation or a web page per game)."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import re
 import sys
 import tempfile
 from typing import Any
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from pacman.display import make_display, resolve_kind, screen_available
 from pacman.display.base import BaseDisplay
@@ -185,27 +184,51 @@ def draws_in_terminal(args: argparse.Namespace) -> bool:
     return concrete == "text" and sys.stdout.isatty() and sys.stderr.isatty()
 
 
-@contextlib.contextmanager
-def held_output(active: bool) -> Iterator[None]:
-    """While active, what is written to stderr (an agent's prints: its process writes there,
-    and its processes start inside this block) is kept in a file and shown whole afterwards,
-    under a heading, instead of inside the board the terminal display draws."""
-    if not active:
-        yield
-        return
-    sys.stderr.flush()
-    saved = os.dup(2)
-    with tempfile.TemporaryFile() as held:
-        os.dup2(held.fileno(), 2)
-        try:
-            yield
-        finally:
+class HeldOutput:
+    """What is written to stderr (file descriptor 2) while the terminal display draws: an
+    agent's prints (its process writes there, and its processes start while this is held)
+    are kept in a file and shown whole between games (:meth:`release`), under a heading,
+    instead of inside the board. Inactive, it holds nothing and releases nothing."""
+
+    HEADING = "printed while the game was drawn:"
+
+    def __init__(self, active: bool) -> None:
+        self.active = active
+        self._saved = -1
+        self._file: Any = None
+        self._shown = 0
+
+    def __enter__(self) -> HeldOutput:
+        if self.active:
             sys.stderr.flush()
-            os.dup2(saved, 2)
-            os.close(saved)
-            held.seek(0)
-            text = held.read().decode("utf-8", errors="replace")
-            if text:
-                sys.stderr.write("printed while the game was drawn:\n"
-                                 + (text if text.endswith("\n") else text + "\n"))
-                sys.stderr.flush()
+            self._saved = os.dup(2)
+            self._file = tempfile.TemporaryFile()
+            os.dup2(self._file.fileno(), 2)
+        return self
+
+    def release(self, heading: str | None = HEADING) -> None:
+        """Show what was written since the last release (after ``heading`` when given)."""
+        if not self.active or self._file is None:
+            return
+        sys.stderr.flush()
+        self._file.seek(self._shown)
+        data = self._file.read()
+        self._shown += len(data)
+        if data:
+            text = data.decode("utf-8", errors="replace")
+            text = (f"{heading}\n" if heading else "") + text + ("" if text.endswith("\n") else "\n")
+            os.write(self._saved, text.encode("utf-8"))
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.active or self._file is None:
+            return
+        self.release()
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._file.close()
+        self._file = None
+
+
+def held_output(active: bool) -> HeldOutput:
+    """A :class:`HeldOutput` for a ``with`` block (active only when ``active``)."""
+    return HeldOutput(active)

@@ -11,7 +11,7 @@ from typing import Any
 
 from pacman.agent_stats import bounded_stats
 from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
-from pacman.commands.game_output import (Tally, check_export, draws_in_terminal,
+from pacman.commands.game_output import (HeldOutput, Tally, check_export, draws_in_terminal,
                                          export_game_file, game_display, held_output,
                                          pacman_evaluation, show_failure)
 from pacman.display import DISPLAY_KINDS
@@ -203,12 +203,12 @@ def play(args: argparse.Namespace) -> int:
     ghosts, why = ghosts_of(args)
     pacman = student_pacman(args.pacman, DEFAULT_PACMAN, args.student)
     # from here on, agents' processes start, and their prints are held while games are drawn
-    with held_output(draws_in_terminal(args)):
-        return _play(args, layout, pacman, ghosts, why, num_ghosts)
+    with held_output(draws_in_terminal(args)) as held:
+        return _play(args, layout, pacman, ghosts, why, num_ghosts, held)
 
 
 def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: str | None,
-          num_ghosts: int | None) -> int:
+          num_ghosts: int | None, held: HeldOutput) -> int:
     from pacman.cli import program_name
     from pacman.lineup import lineup
 
@@ -267,7 +267,9 @@ def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: 
                 _write_record(record, args.record, result.to_json() + "\n")
             if not announced:
                 _report(result, number, args)
+            held.release()  # the agents' prints of this game, then its crash if any
             show_failure(result, tally.crashes == 1)
+            held.release(heading=None)
             export_game_file(args, result, number, args.games, evaluation)
             if result.outcome == Outcome.INTERRUPTED or request == QUIT:
                 break
