@@ -9,6 +9,7 @@ Errors a user can cause are printed as one line on stderr with exit code 2; Ctrl
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import shutil
 import sys
@@ -29,7 +30,7 @@ def _commands() -> Registry[Any]:
             ("report", "tables and plots from a batch results store"),
             ("tournament", "a class cup: every submission on the same seeds, ranked fairly"),
             ("experiment", "run a lecture experiment into a Markdown report with plots"),
-            ("export", "write a recorded game as an animated GIF, an MP4 or a web page (HTML)"),
+            ("export", "write a recorded game as a GIF, an MP4 or a web page (HTML)"),
             ("explain", "a page stepping through Pacman's search at one recorded move")):
         registry.register(name, f"pacman.commands.{name}", help=help_text)
     return registry
@@ -39,7 +40,7 @@ def _commands() -> Registry[Any]:
 COMMANDS = _commands()
 
 #: Every line of help within this many columns (fewer on a narrower terminal).
-HELP_WIDTH = 100
+HELP_WIDTH = 80
 
 #: Examples at the end of each command's help: (command line after the program's name, what
 #: it does). Each is a command that works as shown (the tests run the ones that need no file).
@@ -72,8 +73,8 @@ EXAMPLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("grade submissions/ --out grades -j 1", "a folder of submissions, one at a time"),
     ),
     "batch": (
-        ("batch -p alphabeta -p expectimax -l smallClassic -n 50 --out results",
-         "two agents, 50 seeds each, tables and plots in results/"),
+        ("batch -p alphabeta -p expectimax -l smallClassic -n 50 --out res",
+         "two agents, 50 seeds each, tables and plots in res/"),
         ("batch -p minimax --sweep depth=1,2,3 -n 20 -j 1", "one agent at three depths"),
         ("batch --config batch.toml --store runs.jsonl", "settings from a file; run again to resume"),
     ),
@@ -163,13 +164,44 @@ def print_error(message: str) -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit code 2."""
+    """An argument parser whose errors are one line and exit code 2; an unknown option or
+    command gets the closest known name (``--layot``: did you mean ``--layout``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        #: Every option string of this parser, for suggestions.
+        self.option_names: list[str] = []
+        #: The parsers of its commands (set by :func:`build_parser` on the top parser).
+        self.command_parsers: list[argparse.ArgumentParser] = []
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *names: Any, **options: Any) -> argparse.Action:
+        self.option_names += [n for n in names if isinstance(n, str) and n.startswith("-")]
+        return super().add_argument(*names, **options)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, error_line(message) + "\n")
+        self.exit(2, error_line(self.suggested(message)) + "\n")
+
+    def suggested(self, message: str) -> str:
+        """``message`` about unrecognised arguments as a sentence about the first of them,
+        with the closest option (for ``-x``) or command (for a bare word) when one is close."""
+        prefix = "unrecognized arguments: "
+        if not message.startswith(prefix):
+            return message
+        word = message[len(prefix):].split(" ")[0]
+        if word.startswith("-"):
+            name = word.partition("=")[0]
+            options = [o for parser in (self, *self.command_parsers) for o in
+                       getattr(parser, "option_names", ()) if o.startswith("--")]
+            close = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]}?" if close else f"; '{self.prog} --help' lists them"
+            return f"unknown option {name}{hint}"
+        close = difflib.get_close_matches(word, list(COMMANDS), n=1, cutoff=0.6)
+        hint = (f"; did you mean {close[0]}?" if close
+                else f"; the commands are {', '.join(COMMANDS)}")
+        return f"unknown command {word!r}{hint}"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> _Parser:
     prog = program_name()
     parser = _Parser(prog=prog, description="Pacman for adversarial search: play games, "
                      f"search game trees. '{prog} COMMAND --help' describes a command.",
@@ -184,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
                                   formatter_class=_HelpFormatter)
         module.configure(sub)
         sub.set_defaults(handler=module.run)
+        parser.command_parsers.append(sub)
     return parser
 
 

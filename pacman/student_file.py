@@ -100,10 +100,35 @@ def student_pacman(requested: str | None, default: str, student: str | None) -> 
     from pacman.cli import program_name
 
     name = requested or default
-    found = student_agent(name, student, builtin=requested is None
-                          or name.strip() in PACMAN_AGENTS)
+    builtin = requested is None or name.strip() in PACMAN_AGENTS
+    found = student_agent(name, student, builtin=builtin)
     if found is None:
+        if builtin:
+            _say_builtin(name, student)
         return name
     print(f"{program_name()}: {name} from {found.rpartition(':')[0]} (contained)",
           file=sys.stderr, flush=True)
     return found
+
+
+def _say_builtin(name: str, student: str | None) -> None:
+    """Say on stderr that the project's own agent ``name`` plays although a student's file is
+    here, and which ``-p`` would play the student's class instead."""
+    from pacman.agents.catalog import CLASSIC_NAMES
+    from pacman.cli import program_name
+
+    path = Path(student) if student else Path(DEFAULT_STUDENT_FILE)
+    try:
+        if not path.is_file():
+            return
+        classes = defined_classes(path)
+    except (OSError, ValueError):
+        return
+    except ConfigurationError:
+        classes = []
+    classic = {short: long for long, short in CLASSIC_NAMES["pacman"].items()}
+    theirs = classic.get(name.strip())
+    hint = (f"; -p {theirs} plays the {theirs} of {path.name}" if theirs in classes
+            else f"; -p CLASS plays a class of {path.name}" if classes else "")
+    print(f"{program_name()}: {name.strip()} is the built-in agent, not {path.name}'s"
+          f"{hint}", file=sys.stderr, flush=True)

@@ -17,19 +17,23 @@ it). With ``--gradescope OUT``, ``OUT`` is always written: a submission the grad
 from __future__ import annotations
 
 import argparse
+import ast
+import re
 import sys
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 
 from pacman.commands.argtypes import whole_number
 from pacman.errors import ConfigurationError
-from pacman.grading.assignment import assignment_for, load_assignment
+from pacman.grading.assignment import (CLASSIC_ASSIGNMENT, Assignment, assignment_for,
+                                       load_assignment)
 from pacman.grading.batch import default_out, grade_directory, is_batch_folder
 from pacman.grading.grader import grade
 from pacman.grading.run_limits import RunLimits
 from pacman.grading.gradescope import PLATFORM_BUDGET_SECONDS, PLATFORM_MEMORY_MB, write_package
-from pacman.grading.report import (error_results, gradescope_results, json_report, text_report,
-                                   write_json)
+from pacman.grading.report import (error_results, gradescope_results, json_report,
+                                   nothing_graded, text_report, write_json)
 
 #: The file graded when no submission is given (the classic project's).
 DEFAULT_SUBMISSION = "multiAgents.py"
@@ -43,7 +47,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="assignment TOML file or shipped name: classic, default or lecture "
                              "(default: classic for classic-API files, else default)")
     parser.add_argument("--question", "-q", action="append", metavar="ID",
-                        help="grade only this question (repeatable)")
+                        help="grade only this question (repeatable): q2, Q2 or 2")
+    parser.add_argument("--no-graphics", action="store_true",
+                        help="accepted for the classic autograder's habit: grading never "
+                             "draws")
     parser.add_argument("--json", metavar="OUT", help="also write the report as JSON to OUT")
     parser.add_argument("--gradescope", metavar="OUT",
                         help="also write Gradescope's results.json to OUT (always written)")
@@ -108,9 +115,9 @@ def _run(args: argparse.Namespace) -> int:
         args.submission = DEFAULT_SUBMISSION
         print(f"grading ./{DEFAULT_SUBMISSION} (no submission given)", file=sys.stderr)
     path = Path(args.submission)
-    questions = set(args.question or ())
     limits = RunLimits(memory_mb=args.memory_mb, budget_seconds=args.time_budget)
     given = load_assignment(args.assignment) if args.assignment else None
+    questions = set(args.question or ())
     if path.is_dir() and not args.single and (args.batch or is_batch_folder(path, given)):
         out = Path(args.out) if args.out else default_out(path)
         summary = grade_directory(path, given, out, jobs=args.jobs, questions=questions,
@@ -122,7 +129,8 @@ def _run(args: argparse.Namespace) -> int:
         raise ConfigurationError(f"{path}: no such Python file or folder")
     if not (path.is_file() or path.is_dir()):
         raise ConfigurationError(f"{path}: not a Python file or folder (a device or a pipe)")
-    assignment = given or load_assignment(assignment_for(path))
+    assignment = given or load_assignment(chosen_assignment(path))
+    questions = question_ids(args.question or (), assignment)
     report = grade(path, assignment, questions=questions, limits=limits,
                    progress=lambda t: print(f"  {t.number} {t.name}: {t.score:g}/{t.max_score:g}",
                                             file=sys.stderr, flush=True))
@@ -131,7 +139,64 @@ def _run(args: argparse.Namespace) -> int:
         write_json(json_report(report), args.json)
     if args.gradescope:
         write_json(gradescope_results(report), args.gradescope)
+    if nothing_graded(report):
+        from pacman.cli import print_error
+
+        print_error(f"grade: nothing could be graded: {path.name} did not load (see test "
+                    f"{report.questions[0].tests[0].number} above)")
+        return 1
     return 0
+
+
+def question_ids(asked: Sequence[str], assignment: Assignment) -> set[str]:
+    """The questions ``-q`` names, each as ``q2``, ``Q2`` or ``2``; a name that is none of the
+    assignment's questions is a :class:`ConfigurationError` listing them."""
+    known = [q.id for q in assignment.questions]
+    by_key = {q.lower().removeprefix("q"): q for q in known}
+    chosen = set()
+    for text in asked:
+        found = text if text in known else by_key.get(text.strip().lower().removeprefix("q"))
+        if found is None:
+            raise ConfigurationError(f"no question {text[:40]!r} in {assignment.name}; its "
+                                     f"questions are {', '.join(known)} (-q q2, Q2 or 2)")
+        chosen.add(found)
+    return chosen
+
+
+#: Classes only a file of the classic multi-agent project defines.
+_CLASSIC_CLASSES = re.compile(r"^class\s+(MultiAgentSearchAgent|ReflexAgent|MinimaxAgent|"
+                              r"AlphaBetaAgent|ExpectimaxAgent)\b", re.M)
+_CLASSIC_IMPORTS = re.compile(r"^\s*(import\s+util|from\s+(game|util)\s+import)", re.M)
+
+
+def chosen_assignment(path: Path) -> str:
+    """The assignment a submission is graded on without ``--assignment``: the one its API
+    calls for, and for a file that does not parse (a syntax error), ``classic`` when a
+    tolerant reading finds the classic project in it (its file name ``multiAgents.py``, its
+    imports or its class names), so one syntax error does not change the assignment."""
+    name = assignment_for(path)
+    if name == CLASSIC_ASSIGNMENT:
+        return name
+    from pacman.grading.submissions import find_submission
+
+    found = find_submission(path) if path.is_dir() else path
+    if found is None or not found.is_file() or _parses(found):
+        return name
+    try:
+        text = found.read_text(encoding="utf-8", errors="replace")[:1_000_000]
+    except OSError:
+        return name
+    classic = (found.name == DEFAULT_SUBMISSION or _CLASSIC_IMPORTS.search(text) is not None
+               or len(set(_CLASSIC_CLASSES.findall(text))) >= 2)
+    return CLASSIC_ASSIGNMENT if classic else name
+
+
+def _parses(path: Path) -> bool:
+    try:
+        ast.parse(path.read_bytes()[:16_000_000])
+    except (SyntaxError, ValueError, OSError):
+        return False
+    return True
 
 
 def _seconds(text: str) -> float:

@@ -10,7 +10,7 @@ import textwrap
 from pacman.layout import layout_catalog, load_layout
 
 #: Every line of a listing within this many columns.
-LISTING_WIDTH = 100
+LISTING_WIDTH = 80
 #: A reStructuredText role (``:meth:`~a.b.c```, with or without its backquotes).
 _ROLE = re.compile(r":(?:meth|func|class|mod|attr|data|obj|exc):`?~?([\w.]+)`?")
 

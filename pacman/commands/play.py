@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import sys
 from typing import Any
 
 from pacman.agent_stats import bounded_stats
 from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
-from pacman.commands.game_output import check_export, export_game_file, game_display, pacman_evaluation
+from pacman.commands.game_output import (HeldOutput, Tally, check_export, draws_in_terminal,
+                                         export_game_file, game_display, held_output,
+                                         pacman_evaluation, show_failure)
 from pacman.display import DISPLAY_KINDS
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
@@ -38,6 +41,9 @@ CLASSIC_MAZES = ("smallClassic", "mediumClassic", "openClassic", "originalClassi
                  "minimaxClassic", "trappedClassic", "capsuleClassic", "contestClassic",
                  "testClassic", "trickyClassic")
 DEFAULT_MAX_MOVES = 1000
+#: The per-move limit when an agent comes from a file or a module and ``--time-limit`` is not
+#: given: the classic course's ``--timeout`` default, so an endless loop ends the game.
+FILE_AGENT_TIME_LIMIT = 30.0
 #: The seed ``--fix-seed`` (the classic course's ``-f``) plays when no ``--seed`` is given.
 FIXED_SEED = 188
 #: The classic course's names for evaluation functions in ``-a evalFn=NAME``.
@@ -96,8 +102,10 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-moves", type=whole_number(1), metavar="M",
                         help=f"end a game after Pacman's M-th move (default: "
                              f"{DEFAULT_MAX_MOVES}; not with --replay)")
-    parser.add_argument("--time-limit", type=time_limit, metavar="SECONDS",
-                        help="per-move think-time limit; an agent over it loses by timeout")
+    parser.add_argument("--time-limit", "--timeout", type=_limit_or_inf, metavar="SECONDS",
+                        help="per-move think-time limit; an agent over it loses by timeout "
+                             f"(default: none for built-in agents, {FILE_AGENT_TIME_LIMIT:g} s "
+                             "when an agent comes from a file; inf: none)")
 
 
 def _add_display_arguments(parser: argparse.ArgumentParser) -> None:
@@ -120,6 +128,9 @@ def _add_display_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pause-between", action="store_true",
                         help="in the window, wait for a key after each game instead of going "
                              "on by itself after a short pause")
+    parser.add_argument("--pause-at-end", action="store_true",
+                        help="in the window, keep the last game's end up until a key (by "
+                             "default the window closes by itself after a few seconds)")
     parser.add_argument("--export", metavar="FILE.gif|FILE.mp4|FILE.html",
                         help="also write every game (or replayed game) as an animation or a "
                              "web page; "
@@ -130,6 +141,12 @@ def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of recordings, replays, listings and output."""
     parser.add_argument("--record", metavar="FILE",
                         help="write every game as one JSON line to FILE, for --replay")
+    parser.add_argument("--recordActions", "-r", dest="record_actions", action="store_true",
+                        help="the classic course's -r: record the games to a file named by "
+                             "the time (recorded-games-DATE-TIME.jsonl) unless --record names one")
+    parser.add_argument("--catchExceptions", "-c", action="store_true",
+                        help="the classic course's -c, accepted: an agent that raises always "
+                             "loses its game as a crash, and the games go on")
     parser.add_argument("--replay", metavar="FILE",
                         help="show the games recorded in FILE instead of playing")
     parser.add_argument("--game", type=whole_number(0), metavar="K",
@@ -141,6 +158,13 @@ def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
                         help="list agents, their options and the evaluation functions")
     parser.add_argument("--json", action="store_true",
                         help="print each game's result as one JSON object per line")
+
+
+def _limit_or_inf(text: str) -> float:
+    """``--time-limit``'s type: :func:`~pacman.commands.argtypes.time_limit`, with no limit
+    as ``math.inf`` (so that ``inf`` given differs from the option left out)."""
+    value = time_limit(text)
+    return math.inf if value is None else value
 
 
 def zoom_factor(text: str) -> float:
@@ -170,7 +194,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    from pacman.lineup import lineup
     from pacman.student_file import student_pacman
 
     layout = load_layout(args.layout)
@@ -178,21 +201,45 @@ def play(args: argparse.Namespace) -> int:
     if num_ghosts is None and args.max_ghosts is not None:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
     ghosts, why = ghosts_of(args)
-    specs = lineup(layout, student_pacman(args.pacman, DEFAULT_PACMAN, args.student),
-                   ghosts, num_ghosts,
+    pacman = student_pacman(args.pacman, DEFAULT_PACMAN, args.student)
+    # from here on, agents' processes start, and their prints are held while games are drawn
+    with held_output(draws_in_terminal(args)) as held:
+        return _play(args, layout, pacman, ghosts, why, num_ghosts, held)
+
+
+def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: str | None,
+          num_ghosts: int | None, held: HeldOutput) -> int:
+    from pacman.cli import program_name
+    from pacman.lineup import lineup
+
+    specs = lineup(layout, pacman, ghosts, num_ghosts,
                    pacman_options(args),
-                   parse_assignments(args.ghost_opt, "--ghost-opt"), time_limit=args.time_limit)
+                   parse_assignments(args.ghost_opt, "--ghost-opt"),
+                   time_limit=None if args.time_limit == math.inf else args.time_limit)
     if why and len(specs) > 1:
         print(f"ghosts: {ghosts} ({why}; -g to choose)",
               file=sys.stderr if args.json else sys.stdout, flush=True)
+    move_limit = None if args.time_limit == math.inf else args.time_limit
+    if args.time_limit is None and any(s.isolation for s in specs):
+        move_limit = FILE_AGENT_TIME_LIMIT
+        print(f"time limit: {FILE_AGENT_TIME_LIMIT:g} s a move for agents from files "
+              "(--timeout SECONDS changes it)", file=sys.stderr if args.json else sys.stdout,
+              flush=True)
     check_export(args)
     evaluation = pacman_evaluation(specs[0])
     display = game_display(args, evaluation)
     specs = with_human_input(specs, display.human_input())
     first_seed = first_seed_of(args)
+    if args.record_actions and not args.record:
+        import time
+
+        args.record = time.strftime("recorded-games-%Y%m%d-%H%M%S.jsonl")
+        print(f"recording to {args.record} (-r; {program_name()} --replay {args.record} shows "
+              "them)", file=sys.stderr, flush=True)
     record = _open_record(args.record)
     # A running tally, not a list of results: a long run of games keeps constant memory.
     played = wins = total_score = 0
+    tally = Tally()
     last: GameResult | None = None
     kept = contextlib.ExitStack()  # a contained agent's process may play all the games
     kept.enter_context(reused_processes())
@@ -203,7 +250,7 @@ def play(args: argparse.Namespace) -> int:
             announced = _announce_on_finish(display, number, seed, args)
             result = run_game(layout, specs, seed,
                               max_moves=args.max_moves or DEFAULT_MAX_MOVES,
-                              move_time_limit=args.time_limit, display=display)
+                              move_time_limit=move_limit, display=display)
             request = display.request
             if request == RESTART:  # the same game again: same number, same seed
                 print(f"game {number + 1}/{args.games} (seed {seed}): restarted",
@@ -211,6 +258,7 @@ def play(args: argparse.Namespace) -> int:
                 continue
             played, wins, total_score, last = (played + 1, wins + result.won,
                                                total_score + result.score, result)
+            tally.add(result)
             result.agent_stats, dropped = bounded_stats(result.agent_stats)
             for problem in dropped:
                 print(f"warning: game {number + 1} (seed {seed}): {problem}; not recorded",
@@ -219,6 +267,9 @@ def play(args: argparse.Namespace) -> int:
                 _write_record(record, args.record, result.to_json() + "\n")
             if not announced:
                 _report(result, number, args)
+            held.release()  # the agents' prints of this game, then its crash if any
+            show_failure(result, tally.crashes == 1)
+            held.release(heading=None)
             export_game_file(args, result, number, args.games, evaluation)
             if result.outcome == Outcome.INTERRUPTED or request == QUIT:
                 break
@@ -230,8 +281,11 @@ def play(args: argparse.Namespace) -> int:
         display.close()
     if not args.json and played > 1:
         print(f"won {wins}/{played}, mean score {total_score / played:.1f}")
+        print(tally.classic_summary())
     interrupted = last is not None and last.outcome == Outcome.INTERRUPTED
-    return 130 if interrupted and display.request != QUIT else 0
+    if interrupted and display.request != QUIT:
+        return 130
+    return 1 if tally.crashes else 0
 
 
 def _announce_on_finish(display: BaseDisplay, number: int, seed: int,
@@ -287,6 +341,11 @@ def pacman_options(args: argparse.Namespace) -> dict[str, str]:
         name = options.pop("evalFn")
         options.setdefault("evaluation", CLASSIC_EVALUATIONS.get(name, name))
     options.update(parse_assignments(args.pacman_opt, "--pacman-opt"))
+    depth = options.get("depth")
+    if depth is not None and not depth.strip().isdigit():
+        # said here, not by the student's int(depth) as a crash of their constructor
+        raise ConfigurationError(f"-a depth={depth[:40]}: depth expects a whole number "
+                                 "(0 or more), e.g. depth=3")
     return options
 
 

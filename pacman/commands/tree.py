@@ -13,6 +13,7 @@ stderr with exit code 2.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 from pathlib import Path
@@ -35,8 +36,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"a JSON tree file, or a built-in tree: {', '.join(BUILTIN_TREES)}",
     )
     parser.add_argument(
-        "--algorithm", "-a", required=True, choices=ALGORITHMS, metavar="NAME",
-        help=f"the search algorithm to run: {', '.join(ALGORITHMS)}"
+        "--algorithm", "-a", choices=ALGORITHMS, metavar="NAME",
+        help=f"the search algorithm to run (required): {', '.join(ALGORITHMS)}"
     )
     parser.add_argument(
         "--depth", type=whole_number(0, "a whole number of plies"), metavar="PLIES",
@@ -58,7 +59,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the ``tree`` command; returns the exit code (0, or 2 on a user error)."""
     try:
-        game = _load(args.tree)
+        game = _load(args.tree)  # the tree first: a mistyped name is the first thing to fix
+        if args.algorithm is None:
+            raise _UsageError(f"tree: give the algorithm, --algorithm/-a NAME: "
+                              f"{', '.join(ALGORITHMS)}")
         if args.strict_pruning and args.algorithm != "alphabeta":
             raise _UsageError("--strict-pruning applies to --algorithm alphabeta only")
         game.check_depth(args.depth)
@@ -116,7 +120,9 @@ def _load(name: str) -> TreeGame:
         return load_tree(name)
     if name in BUILTIN_TREES:
         return builtin_tree(name)
-    raise _UsageError(f"{name!r} is neither a tree file nor a built-in tree ({', '.join(BUILTIN_TREES)})")
+    close = difflib.get_close_matches(name, list(BUILTIN_TREES), n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]}?" if close else f" ({', '.join(BUILTIN_TREES)})"
+    raise _UsageError(f"{name!r} is neither a tree file nor a built-in tree{hint}")
 
 
 def _json_number(value: Any) -> Any:

@@ -44,7 +44,7 @@ def check_target(path: str) -> str:
     MP4 without its encoder."""
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise ConfigurationError(f"{path}: can only export {' or '.join(FORMATS)} files")
+        raise ConfigurationError(f"{path}: can only export .gif, .mp4 or .html files")
     if suffix == ".mp4" and not mp4_available():
         raise ConfigurationError(f"{path}: writing MP4 needs the imageio-ffmpeg package "
                                  "(pip install imageio-ffmpeg); a .gif needs nothing more")

@@ -17,18 +17,23 @@ from pacman.state import GameState
 
 #: Keys that end the wait after a game.
 CONTINUE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
+#: Seconds the end of the last game stays up before the window closes by itself (unless
+#: ``pause_at_end``): long enough to read the banner, and nobody has to be there to close it.
+END_LINGER = 5.0
 
 
 class WaitsForPeople:
     """Mixed into the window: the wait after a game, and a human player's moves.
 
-    Uses the window's ``games_left``, ``pause_between``, ``linger``, ``events``, ``pump``,
+    Uses the window's ``games_left``, ``pause_between``, ``pause_at_end``, ``linger``,
+    ``events``, ``pump``,
     ``redraw``, ``tick``, ``_handle``, ``_process`` and ``_wait_note``.
     """
 
     # The window's parts used here, declared for readers and the type checker.
     games_left: int
     pause_between: bool
+    pause_at_end: bool
     linger: float | None
     events: Any
     _wanted: Any
@@ -39,9 +44,14 @@ class WaitsForPeople:
     _process: Callable[..., Any]
 
     def _wait_after_game(self) -> None:
-        """Show the end of the game until a key (or, between games, the pause) ends it."""
-        auto = self.games_left > 0 and not self.pause_between
-        limit = self.linger if self.linger is not None else (AUTO_ADVANCE if auto else None)
+        """Show the end of the game until a key ends it, or the pause: :data:`AUTO_ADVANCE`
+        between games (unless ``pause_between``), :data:`END_LINGER` after the last one (unless
+        ``pause_at_end``); ``linger``, when set, replaces both."""
+        if self.games_left > 0:
+            auto = None if self.pause_between else AUTO_ADVANCE
+        else:
+            auto = None if self.pause_at_end else END_LINGER
+        limit = self.linger if self.linger is not None else auto
         waited_from = time.perf_counter()
         while limit is None or time.perf_counter() - waited_from < limit:
             left = None if limit is None else max(0.0, limit - (time.perf_counter() - waited_from))
@@ -70,6 +80,9 @@ class WaitsForPeople:
             then = (f"next game in {math.ceil(seconds_left)} s: space now, p wait"
                     if seconds_left is not None else "space: next game")
             return f"{then}   r: play it again   q: quit"
+        if seconds_left is not None:
+            return (f"closing in {math.ceil(seconds_left)} s: space or q now, p keep open"
+                    "   r: play it again")
         return "space or q: close   r: play it again"
 
     # --- a human player ----------------------------------------------------------------------

@@ -84,6 +84,8 @@ class Renderer:
         self._heat_surface: pygame.Surface | None = None
         #: The status texts drawn in the last frame, with where they were drawn.
         self.last_status: list[tuple[str, pygame.Rect]] = []
+        #: The font size the legend (the bar's last two lines) was drawn at in the last frame.
+        self.legend_size = self.font_size
         top = layout.height - 1
         self._centres = tuple(
             (self.origin[0] + (x + 0.5) * tile, self.origin[1] + (top - y + 0.5) * tile)

@@ -40,7 +40,7 @@ MOVE_LETTERS = {"North": "N", "East": "E", "South": "S", "West": "W", "Stop": "s
 #: The legend's values item when there are none, before the first move and after it.
 NO_VALUES_YET = "move values: after Pacman's first move"
 NO_VALUES = "move values: none (no search reported for this move)"
-PATHS_NOTE = ("lines: the moves expected", "(each agent in its colour)")
+PATHS_NOTE = ("lines: the moves expected (each agent in its colour)",)
 #: Status text below this size is drawn this many times larger and scaled down: the default
 #: font's hinting at small sizes puts gaps inside words ("pacm an", "thi nk").
 SMOOTH_BELOW, SUPERSAMPLE = 64, 3
@@ -169,6 +169,7 @@ def draw_status(renderer: Renderer, surface: pygame.Surface, state: GameState,
             break
         size -= 1
     rows += [(line, size) for line in wrapped[:LINES - 2]]
+    renderer.legend_size = size
     y = bar.top + renderer.slider_room + 5
     for line, size in rows:
         _draw_line(renderer, surface, line, size, bar.left + 8, y)
@@ -177,15 +178,23 @@ def draw_status(renderer: Renderer, surface: pygame.Surface, state: GameState,
 
 def _wrap(renderer: Renderer, items: list[Item], size: int, room: int) -> list[list[Item]]:
     """``items`` in lines of at most ``room`` pixels at font ``size`` (a line holds at least
-    one item; the colour bar stays with the items beside it)."""
-    lines: list[list[Item]] = [[]]
+    one phrase). A phrase is never cut: the colour bar stays with the items on both sides of
+    it (``heat: worst -3 [bar] best 9``), and a label ending in ``:`` with the item after it
+    (``move values: N 12``)."""
+    phrases: list[list[Item]] = []
     for index, item in enumerate(items):
-        following = items[index + 1:index + 2] if isinstance(item, ColourBar) else []
-        trial = lines[-1] + [item] + following
-        if lines[-1] and _width(renderer, trial, size) > room and not (
-                index and isinstance(items[index - 1], ColourBar)):
+        before = items[index - 1] if index else None
+        joins = phrases and (isinstance(item, ColourBar) or isinstance(before, ColourBar)
+                             or (isinstance(before, str) and before.endswith(":")))
+        if joins:
+            phrases[-1].append(item)
+        else:
+            phrases.append([item])
+    lines: list[list[Item]] = [[]]
+    for phrase in phrases:
+        if lines[-1] and _width(renderer, lines[-1] + phrase, size) > room:
             lines.append([])
-        lines[-1].append(item)
+        lines[-1].extend(phrase)
     return lines
 
 

@@ -6,10 +6,12 @@ asked for.
 Keys
     ``space`` pause / resume · ``→`` (or ``.``) one move while paused · ``+`` / ``-`` faster /
     slower · ``s`` (or ``Tab``) search overlay · ``r`` restart with the same seed ·
-    ``q``, ``Escape`` or closing the window: quit with the result so far. While a human plays
+    ``q``, ``Escape``, ``Ctrl+C`` or closing the window: quit with the result so far. While a human plays
     (the keyboard agent), arrows and WASD steer Pacman, so ``.`` steps and ``Tab`` toggles the
     overlay. At the end of a game the bar says what comes next: with more games to play the
-    window goes on by itself after :data:`AUTO_ADVANCE` seconds (unless ``pause_between``);
+    window goes on by itself after :data:`AUTO_ADVANCE` seconds (unless ``pause_between``),
+    after the last game it closes by itself after ``END_LINGER`` seconds (unless
+    ``pause_at_end``);
     ``space``, ``Enter`` or ``n`` goes on at once, ``p`` waits, ``r`` plays it again, ``q``
     quits. Replays have keys of their own (:mod:`pacman.display.replay_view`).
 
@@ -32,7 +34,7 @@ from pacman.display._pygame import pygame
 from pacman.display.banner import draw_end_banner
 from pacman.display.overlay import HeatScale, SearchView, heat_map, search_view
 from pacman.display.renderer import MAX_TILE, Renderer, Status
-from pacman.display.statusbar import KEYS_HINT
+from pacman.display.statusbar import KEYS_HINT, LINES
 from pacman.errors import ConfigurationError
 from pacman.game import GameInterrupted, Move
 from pacman.layout import Layout
@@ -54,6 +56,21 @@ _DIRECTION_KEYS = {
 }
 
 
+#: The width a new window has at least, where the screen allows: a narrow maze's status bar
+#: then holds the overlay's legend at a legible size (about 13 px instead of 7).
+LEGEND_WIDTH = 700
+
+
+def first_frame(layout: Layout, screen: tuple[int, int]) -> Renderer:
+    """The renderer of a new window on a screen of ``screen`` pixels: the default cell size
+    (:func:`~pacman.display.pacing.default_tile`), the frame widened to :data:`LEGEND_WIDTH`
+    (within 80 % of the screen) when the maze is narrower, the maze centred."""
+    tile = default_tile(layout, screen)
+    width, height = Renderer.natural_size(layout, tile)
+    wide = max(width, min(LEGEND_WIDTH, int(screen[0] * 0.8)))
+    return Renderer(layout, tile, (wide, height))
+
+
 class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
     """A resizable pygame window that shows games (the :class:`pacman.game.Display` protocol).
 
@@ -61,7 +78,9 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
     (1.0 is 24 pixels; default: as large as fits the screen, at most 24); ``overlay`` starts
     with the search overlay shown; ``evaluation`` is the function whose heat map the overlay
     draws (``None``: no heat map); ``linger`` is how long the final position stays up after
-    a game (``None``: until a key is pressed); ``fps`` caps the frame rate of animations.
+    a game (``None``: between games, :data:`~pacman.display.pacing.AUTO_ADVANCE` unless
+    ``pause_between``; after the last one, :data:`~pacman.display.people.END_LINGER` unless
+    ``pause_at_end``, which wait for a key); ``fps`` caps the frame rate of animations.
 
     After each game, :attr:`request` tells the caller whether the user asked to restart or to
     quit (see :mod:`pacman.display.controls`). It reads a human player's keys
@@ -72,7 +91,7 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
                  overlay: bool = False,
                  evaluation: Callable[[GameState], float] | None = None,
                  linger: float | None = None, fps: int = 60,
-                 pause_between: bool = False) -> None:
+                 pause_between: bool = False, pause_at_end: bool = False) -> None:
         if zoom is not None and not 0 < zoom <= 5:
             raise ConfigurationError(f"--zoom must be above 0 and at most 5, got {zoom}")
         self.frame_time = max(0.0, frame_time)
@@ -81,6 +100,7 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         self.evaluation = evaluation
         self.linger = linger
         self.pause_between = pause_between
+        self.pause_at_end = pause_at_end
         #: Games still to play after this one (set by the caller; 0: this is the last).
         self.games_left = 0
         #: Called with the result as soon as a game ends, before the window waits.
@@ -206,9 +226,9 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
         else:
             if self.zoom is not None:
                 tile = max(4, min(MAX_TILE, round(BASE_TILE * self.zoom)))
+                self.renderer = Renderer(layout, tile)
             else:
-                tile = default_tile(layout, screen_size())
-            self.renderer = Renderer(layout, tile)
+                self.renderer = first_frame(layout, screen_size())
             self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
         pygame.display.set_caption(f"pacman-arena: {layout.name}")
         self._clock = pygame.time.Clock()
@@ -283,9 +303,12 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
                            view=self._view if self.overlay else None, heat=heat)
         self.banner = None
         if self.outcome is not None and self.request != controls.RESTART:
-            self.banner = draw_end_banner(self.screen, self.renderer, self.outcome,
-                            f"score {state.score} in {self.moves} moves",
-                            keep_clear=self.renderer.cell_rect(state.positions[0]))
+            detail = f"score {state.score} in {self.moves} moves"
+            if self._wait_note:  # what the keys do now: the banner covers the bar's hint
+                detail += f"   {self._wait_note}"
+            self.banner = draw_end_banner(self.screen, self.renderer, self.outcome, detail,
+                            keep_clear=self.renderer.cell_rect(state.positions[0]),
+                            lines=2 if self.overlay else LINES)
         pygame.display.flip()
 
     @property
@@ -368,6 +391,8 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
             self.resize(event.size)
             self.redraw()
         elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_c and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                self._end(controls.QUIT)  # Ctrl+C in the window: what it means in a terminal
             self._key(event.key)
 
     def _key(self, key: int) -> None:

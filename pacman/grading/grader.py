@@ -306,7 +306,7 @@ class _Session:
         error = reply.get("error")
         told = error.get("student_traceback") if isinstance(error, dict) else None
         if isinstance(told, str) and told and not self.student_traceback:
-            self.student_traceback = told[:3000]
+            self.student_traceback = student_names(told[:3000])
         out = reply.get("output")
         if isinstance(out, str) and out and sum(map(len, self.printed)) < 2000:
             self.printed.append(out)
@@ -329,8 +329,38 @@ def _error_text(error: Any) -> str:
             return f"the submission {message}"
         if kind == "MemoryError":
             return "the submission ran out of memory (MemoryError)"
-        return f"{kind}: {message}"
+        return student_names(f"{kind}: {message}")
     return str(error)
+
+
+#: The grader's own classes a submission's states are, by the names a student knows them by.
+_STUDENT_NAMES = {"RemoteClassicState": "GameState", "RemotePositionState": "GameState",
+                  "ClassicTreeState": "GameState", "RemoteState": "GameState",
+                  "TreeState": "GameState", "ConfigurationError: ": ""}
+
+
+def student_names(text: str) -> str:
+    """``text`` with the grader's internal class names replaced by the ones the student's
+    code uses (``'RemoteClassicState' object ...`` reads ``'GameState' object ...``)."""
+    for internal, known in _STUDENT_NAMES.items():
+        text = text.replace(internal, known)
+    return text
+
+
+#: Characters of what a submission printed shown in a test's output.
+SHOWN_PRINTED = 2000
+
+
+def printed_text(text: str) -> str:
+    """What a submission printed, for a test's output: whole when short, else cut at the last
+    line (or space) before :data:`SHOWN_PRINTED` characters, saying so."""
+    if len(text) <= SHOWN_PRINTED:
+        return "the submission printed:\n" + text.rstrip()
+    cut = text[:SHOWN_PRINTED]
+    end = max(cut.rfind("\n"), cut.rfind(" "))
+    cut = cut[:end] if end > 0 else cut
+    return (f"the submission printed (more than {SHOWN_PRINTED} characters; the first "
+            f"{len(cut)} shown, cut between words):\n" + cut.rstrip() + "\n...")
 
 
 def _finish(result: TestResult, session: _Session) -> None:
@@ -341,5 +371,4 @@ def _finish(result: TestResult, session: _Session) -> None:
         result.output.append("the submission tried something a grader forbids: "
                              + "; ".join(session.violations[:3]))
     if session.printed:
-        text = "".join(session.printed)[:2000]
-        result.output.append("the submission printed:\n" + text.rstrip())
+        result.output.append(printed_text("".join(session.printed)))

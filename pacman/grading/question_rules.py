@@ -36,12 +36,17 @@ def settle_diagnosis(results: list[TestResult]) -> None:
 
 
 def common_diagnosis(per_tree: list[list[str]]) -> list[str]:
+    """The mistakes that explain failures, strongest evidence first: those every failure fits,
+    else those that fit the most failures. Among equals the order is :data:`BUGS`'s, where a
+    specific mistake (min and max swapped) comes before a general one that a failing tree
+    may also fit (not stopping at terminal states)."""
     explained = [set(b) for b in per_tree if b]
     if not explained:
         return []
-    common = set.intersection(*explained)
-    if common:
-        return sorted(common)
     counts = Counter(b for bugs in explained for b in bugs)
-    best = max(counts.values())
-    return sorted(b for b, c in counts.items() if c == best)
+    common = set.intersection(*explained)
+    if not common:
+        best = max(counts.values())
+        common = {b for b, c in counts.items() if c == best}
+    rank = {bug: place for place, bug in enumerate(BUGS)}
+    return sorted(common, key=lambda b: (-counts[b], rank.get(b, len(rank)), b))

@@ -21,12 +21,14 @@ from typing import Any
 from pacman.errors import ConfigurationError
 from pacman.grading.grader import GradeReport, TestResult
 from pacman.grading.jail import identity_line, jail_status
+from pacman.grading.question_rules import common_diagnosis
 from pacman.grading.variants import BUGS
 
 
 def text_report(report: GradeReport) -> str:
     """The terminal report: per question, per test, what was expected, what happened, why."""
     lines = [f"{report.assignment}: {report.submission}", sandbox_line()]
+    broken = nothing_graded(report)  # a rerun would fail the same way until the file loads
     for question in report.questions:
         lines.append("")
         lines.append(f"{question.id} {question.title}: {_points(question.score)}/"
@@ -39,13 +41,30 @@ def text_report(report: GradeReport) -> str:
             lines.append(f"  {mark} {test.number} {test.name}{hidden}: {_points(test.score)}/"
                          f"{_points(test.max_score)}")
             for line in test.output:
+                if line.startswith(NOT_LOADED) and line.endswith(")"):
+                    # the load error is shown once, by the test that met it
+                    line = f"not run: the submission did not load ({line.rpartition('(')[2]}"
                 lines.extend("      " + part for part in line.splitlines())
+        if any(not t.passed for t in question.tests) and not broken:
+            lines.append(f"  rerun: {rerun_command(report, question.id)}")
     lines.append("")
     lines.append(f"total: {_points(report.score)}/{_points(report.max_score)}  "
                  f"({report.seconds:.1f} s)")
     for entry in report.leaderboard:
         lines.append(f"leaderboard: {entry['name']} = {_number(entry['value'])}")
     return "\n".join(lines)
+
+
+#: How the output of a test starts when an earlier test found that the submission does not load.
+NOT_LOADED = "not run: loading the submission failed"
+
+
+def nothing_graded(report: GradeReport) -> bool:
+    """Whether no test could run the submission (it did not load): the command then fails."""
+    tests = [t for q in report.questions for t in q.tests]
+    return bool(tests) and all(
+        t.output and (t.output[0].startswith(("loading the submission failed", NOT_LOADED)))
+        for t in tests)
 
 
 def student_text_report(report: GradeReport) -> str:
@@ -59,7 +78,7 @@ def student_text_report(report: GradeReport) -> str:
         visible = [t for t in question.tests if t.visibility == "visible"]
         failing = [t.diagnosis for t in visible if not t.passed and t.diagnosis]
         if failing:
-            for bug in sorted(set.intersection(*map(set, failing)) or set(failing[0])):
+            for bug in common_diagnosis(failing):
                 lines.append(f"  diagnosis: {BUGS[bug]}")
         for test in question.tests:
             if test.visibility != "visible":

@@ -44,7 +44,7 @@ def tree_test(session: _Session, test: Test, result: TestResult) -> None:
                              f"({test.algorithm}, depth {test.depth})")
     else:
         result.output.append(f"{passed} of {total} trees correct ({test.algorithm}, depth "
-                             f"{test.depth}); every tree must be")
+                             f"{test.depth}); every tree must be right for the test to pass")
         for case, expected, seen, verdict, _bugs in failures[:SHOWN_FAILURES]:
             ref = expected.reference
             result.output.append(f"- {case.label}: " + "; ".join(verdict.differences))

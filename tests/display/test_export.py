@@ -72,7 +72,7 @@ def test_every_move_and_smooth_frames(tmp_path, game):
 
 def test_bad_targets_are_configuration_errors(tmp_path, game, monkeypatch):
     result, _ = game
-    with pytest.raises(ConfigurationError, match="gif or .mp4"):
+    with pytest.raises(ConfigurationError, match=r"\.gif, \.mp4 or \.html"):
         export.export_game(result, str(tmp_path / "game.png"))
     monkeypatch.setattr(export, "mp4_available", lambda: False)
     with pytest.raises(ConfigurationError, match="imageio-ffmpeg"):

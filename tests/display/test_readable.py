@@ -184,3 +184,32 @@ def test_ctrl_c_in_the_text_display_prints_the_result_once(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert code == 130
     assert out.count("interrupted") == 1 and "game 1/1 (seed 4): interrupted" in out
+
+
+@pytest.mark.parametrize("name", shipped_layout_names())
+def test_the_legend_is_legible_and_whole_on_every_maze_at_1366x768(name):
+    from pacman.display.statusbar import PATHS_NOTE
+    from pacman.display.window import first_frame
+
+    layout = load_layout(name)
+    state = GameState.initial(layout)
+    heat = heat_map(state, better)
+    values = {a: -1234.5 for a in ("North", "East", "South", "West", "Stop")}
+    view = SearchView(state.pacman_cell, values, "West", tuple((c,) for c in state.positions))
+    renderer = first_frame(layout, (1366, 768))
+    assert renderer.size[0] <= 1366 * 0.8 and renderer.size[1] <= 768 * 0.8
+    surface = pygame.Surface(renderer.size)
+    status = Status(move=3, agents=["alphabeta", *["directional"] * layout.num_ghosts],
+                    note="flat out (real 0.02)  think 1.2 ms", overlay=True,
+                    legend=HeatScale.of(heat, state.pacman_cell), paths=True,
+                    values=values, chosen="West", extra=["game 1/3, seed 12345"])
+    renderer.draw(surface, state, status=status, view=view, heat=heat)
+    assert renderer.legend_size >= 11, (name, renderer.legend_size)
+    drawn = dict(renderer.last_status)
+    assert PATHS_NOTE[0] in drawn  # one phrase, never cut in two
+    first_value = next(t for t in drawn if t.startswith("N "))
+    assert drawn["move values:"].top == drawn[first_value].top  # the label stays with them
+    worst = next(t for t in drawn if t.startswith("heat: worst"))
+    best = next(t for t in drawn if t.startswith("best "))
+    assert drawn[worst].top == drawn[best].top  # on one line, the bar between them
+    assert drawn[worst].top <= drawn["<colour bar>"].centery <= drawn[worst].bottom

@@ -67,3 +67,35 @@ def test_frame_lines_fit_a_small_terminal_and_show_pacman():
         assert len(maze) + len(status) <= rows - 2 or len(maze) == 1
         assert all(len(line) <= columns for line in maze + status)
         assert any("P" in row for row in maze)
+
+
+PRINTING_AGENT = '''
+from game import Agent
+
+
+class Talker(Agent):
+    def getAction(self, gameState):
+        legal = gameState.getLegalActions(0)
+        print("Stop thinking, values:", legal)
+        return legal[0]
+'''
+
+
+@needs_tmux
+def test_an_agents_prints_are_shown_whole_after_the_game_never_inside_the_board(tmp_path):
+    agent = tmp_path / "talker.py"
+    agent.write_text(PRINTING_AGENT)
+    terminal = play_in_terminal(tmp_path, 80, 24, "-l", "testClassic", "-p",
+                                f"{agent}:Talker", "-g", "random", "-s", "1",
+                                "--max-moves", "6")
+    try:
+        lines = [line.rstrip() for line in terminal.logical_lines()]
+        assert sum(line == "%%%%%" for line in lines) == 2, lines  # one frame: top and bottom
+        result = next(i for i, line in enumerate(lines) if line.startswith("game 1/1 (seed 1)"))
+        printed = [line for line in lines if "Stop thinking" in line]
+        assert len(printed) == 6 and all(lines.index(p) > result for p in printed)
+        assert all(line.startswith("Stop thinking, values: ['") and line.endswith("']")
+                   for line in printed)
+        assert lines[result + 1:].count("printed while the game was drawn:") == 1
+    finally:
+        terminal.close()

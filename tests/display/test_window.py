@@ -235,3 +235,33 @@ def test_a_window_that_cannot_open_is_one_line(capsys, monkeypatch):
     out, err = capsys.readouterr()
     assert code == 2 and err.startswith("pacman-arena: cannot open the game window")
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_ctrl_c_in_the_window_quits_like_q(window):
+    layout = load_layout("small_classic")
+    press(pygame.K_SPACE, pygame.K_RIGHT)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=pygame.KMOD_LCTRL,
+                                         unicode="\x03"))
+    result = run_game(layout, lineup(layout), 3, max_moves=40, display=window)
+    assert result.outcome == "interrupted" and window.request == controls.QUIT
+
+
+def test_the_end_of_the_last_game_closes_by_itself_unless_pause_at_end(monkeypatch):
+    import time
+
+    from pacman.display import people
+
+    monkeypatch.setattr(people, "END_LINGER", 0.3)
+    layout = load_layout("tiny")
+    display = WindowDisplay(frame_time=0.0)  # no linger given: nobody presses a key
+    try:
+        pygame.display.init()
+        pygame.event.clear()
+        began = time.perf_counter()
+        result = run_game(layout, lineup(layout), 2, display=display)
+        assert result.outcome != "interrupted" and time.perf_counter() - began < 10
+    finally:
+        display.close()
+    display = WindowDisplay(frame_time=0.0, pause_at_end=True)
+    assert display.next_hint(None) == "space or q: close   r: play it again"
+    assert WindowDisplay().next_hint(3.2).startswith("closing in 4 s: space or q now")

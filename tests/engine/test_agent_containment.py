@@ -110,7 +110,9 @@ def test_play_command_records_a_hang_as_a_timeout(capsys):
     assert summary["outcome"] == Outcome.TIMEOUT and summary["failure"]["agent"] == 0
     code, out, err = run_cli(capsys, "play", "--display", "none", "--pacman",
                              agent("ConstructorRaises"), "--layout", "small_classic", "--json")
-    assert code == 0 and "Traceback" not in err
+    # a crash is the run's failure (exit 1), shown as the agent's own frames, never the program's
+    assert code == 1 and "Traceback (most recent call last)" not in err
+    assert "Traceback (your code" in err and 'File "misbehaving_agents.py"' in err
     assert json.loads(out)["outcome"] == Outcome.CRASH
     code, out, err = run_cli(capsys, "play", "--display", "none", "--layout", "small_classic",
                              "--time-limit", "inf", "--json", "--max-moves", "20")
