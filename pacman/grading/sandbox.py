@@ -35,7 +35,6 @@ import contextlib
 import json
 import math
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -48,12 +47,14 @@ from pathlib import Path
 from typing import Any
 
 from pacman.errors import PacmanError
+from pacman.grading.cpu_clock import tree_cpu_seconds
 from pacman.grading.jail import PROJECT as _PROJECT
 from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
                                  runtime_roots, worker_identity)
 from pacman.grading.remote_search import SearchPlayer
 from pacman.grading.state_server import StateServer, TreeServer
 from pacman.grading.tree_tests import LayeredTree
+from pacman.grading.uploads import inspect_upload, stage
 
 _ASSIGNMENTS = Path(__file__).resolve().parent / "assignments"
 #: Largest answer accepted from a worker (bytes).
@@ -168,13 +169,11 @@ class Worker:
         original = Path(submission).resolve()
         staged_root = Path(self.folder.name) / "submission"
         staged_root.mkdir()
-        staged = staged_root / original.name
-        if original.is_dir():
-            shutil.copytree(original, staged, symlinks=False, ignore=shutil.ignore_patterns(
-                ".git", "__pycache__", "*.pyc", ".venv", "venv"))
-        else:
-            shutil.copy(original, staged)
-        os.chmod(staged_root, 0o755)
+        # regular files only, no link followed, each at most the cap; the copy is the
+        # worker's user's alone (the grader, as root, could read what that user may not)
+        staged = stage(inspect_upload(original), staged_root, identity)
+        os.chown(staged_root, *identity)
+        os.chmod(staged_root, 0o500)
         self._staged = (original, staged)
         self.extra_readable = [str(staged_root)]
         for old, new in ((staged_root, original.parent), (staged, original)):
@@ -281,6 +280,11 @@ class Worker:
 
     def _cpu_exhausted(self) -> bool:
         return time.monotonic() - self.started >= self.limits.cpu_seconds
+
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds the worker (and every process under it) has used so far, or ``None``
+        where the system cannot tell (:mod:`pacman.grading.cpu_clock`)."""
+        return tree_cpu_seconds(self.process.pid) if self.alive else None
 
     def output(self, limit: int = 2000) -> str:
         """What the process wrote to its real standard output (below the Python level)."""
