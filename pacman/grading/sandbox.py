@@ -48,6 +48,7 @@ from typing import Any
 
 from pacman.errors import PacmanError
 from pacman.grading.cpu_clock import tree_cpu_seconds
+from pacman.json_lines import load_json
 from pacman.grading.jail import PROJECT as _PROJECT
 from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
                                  runtime_roots, worker_identity)
@@ -100,18 +101,12 @@ def decode_answer(data: bytes) -> dict[str, Any]:
     ``ValueError`` for anything else (bad JSON or text, another type, deeper nesting, nesting
     deep enough to exhaust the decoder's recursion), never another exception."""
     try:
-        reply = json.loads(data)
-    except (ValueError, RecursionError, MemoryError) as error:
-        raise ValueError(f"not a JSON answer ({type(error).__name__})") from None
+        reply = load_json(data, MAX_ANSWER, MAX_DEPTH)
+    except ValueError as error:
+        raise ValueError(f"not a JSON answer ({error})") from None
     if not isinstance(reply, dict):
         raise ValueError("not a JSON object")
-    level: list[Any] = [reply]
-    for _ in range(MAX_DEPTH):
-        level = [v for item in level for v in (item.values() if isinstance(item, dict) else item)
-                 if isinstance(v, (dict, list))]
-        if not level:
-            return reply
-    raise ValueError(f"nested deeper than {MAX_DEPTH}")
+    return reply
 
 
 class Worker:
