@@ -20,7 +20,7 @@ from typing import Any
 
 from pacman.errors import ConfigurationError
 from pacman.grading.grader import GradeReport, TestResult
-from pacman.grading.jail import identity_line, jail_status
+from pacman.grading.jail import identity_line, jail_status, workers_run_as_root
 from pacman.grading.variants import BUGS
 
 
@@ -137,7 +137,7 @@ def gradescope_results(report: GradeReport) -> dict[str, Any]:
         "output": "\n".join([f"{report.assignment}: {_points(report.score)}/"
                               f"{_points(report.max_score)} ({summary})", *refused_lines(report)]),
         "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
-        "extra_data": {"sandbox": sandbox_line()},
+        "extra_data": {"sandbox": sandbox_line(), **instructor_warnings()},
         "leaderboard": [{"name": e["name"], "value": _leaderboard_value(e["value"]),
                          "order": e.get("order", "desc")} for e in report.leaderboard],
     }
@@ -168,6 +168,15 @@ def write_json(data: Any, path: str | Path) -> None:
             raise
     except OSError as error:
         raise ConfigurationError(f"{path}: cannot be written ({error.strerror or error})") from None
+
+
+def instructor_warnings() -> dict[str, str]:
+    """What the instructor must know about this run and the student need not see (Gradescope
+    shows ``extra_data`` to the course staff only): workers that ran as root."""
+    if not workers_run_as_root():
+        return {}
+    return {"warning": f"student code ran as root: workers run {identity_line()}; rebuild the "
+                       "image so that setup.sh finds or installs a Python every user can run"}
 
 
 def sandbox_line() -> str:

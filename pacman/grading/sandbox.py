@@ -52,6 +52,7 @@ from pacman.json_lines import load_json
 from pacman.grading.jail import PROJECT as _PROJECT
 from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
                                  runtime_roots, worker_identity)
+from pacman.grading.library_caches import jail_binds, place_caches, private_environment
 from pacman.grading.remote_search import SearchPlayer
 from pacman.grading.state_server import StateServer, TreeServer
 from pacman.grading.tree_tests import LayeredTree
@@ -134,13 +135,19 @@ class Worker:
         self.search: SearchPlayer | None = None
         parent_end, child_end = Pipe(duplex=True)
         self.connection = parent_end
+        # the worker's own folder: home, configuration and caches of what the submission
+        # imports (matplotlib's font list, built once by the grader)
+        private = "/tmp" if self.jail.jailed else self.folder.name
+        if not self.jail.jailed:
+            place_caches(Path(private), worker_identity() if self.identity else None)
         config = {"memory_mb": limits.memory_mb, "cpu_seconds": limits.cpu_seconds,
                   "output_chars": limits.output_chars, "readable": self._readable(),
-                  "forbidden": [str(_ASSIGNMENTS)], "jailed": self.jail.jailed}
+                  "forbidden": [str(_ASSIGNMENTS)], "jailed": self.jail.jailed,
+                  "private": private}
         argv = [sys.executable, "-I", "-c", _BOOT.format(root=str(_PROJECT)),
                 str(child_end.fileno()), json.dumps(config)]
         if self.jail.jailed and self.jail.bwrap is not None:
-            argv = jail_command(self.jail.bwrap, argv, self.extra_readable)
+            argv = jail_command(self.jail.bwrap, argv, self.extra_readable, jail_binds(private))
         self.deadline = time.monotonic() + limits.wall_seconds
         self.started = time.monotonic()
         with open(self.log_path, "wb") as log:
@@ -149,8 +156,7 @@ class Worker:
                 stderr=subprocess.STDOUT, cwd=self.folder.name, start_new_session=True,
                 **self.identity,
                 env={"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-                     "MKL_NUM_THREADS": "1", "HOME": self.folder.name,
-                     "MPLCONFIGDIR": self.folder.name})
+                     "MKL_NUM_THREADS": "1", **private_environment(private)})
         child_end.close()
         self.alive = True
 
