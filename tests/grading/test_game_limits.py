@@ -5,6 +5,7 @@ band cannot be met any more; ``grade`` always has a run budget."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -42,7 +43,7 @@ class ReflexAgent(Agent):
 
 
 def _assignment(tmp_path, *, required: bool, game_seconds: float, test_seconds: float,
-                games: int = 3):
+                games: int = 3, max_moves: int = 100000):
     path = tmp_path / "games.toml"
     path.write_text(f'''
 name = "games"
@@ -60,6 +61,7 @@ ghosts = "random"
 ghost_count = 1
 games = {games}
 seed = 0
+max_moves = {max_moves}
 move_seconds = 30
 game_seconds = {game_seconds}
 test_seconds = {test_seconds}
@@ -123,3 +125,47 @@ def test_the_classic_games_have_the_classic_limits():
     for question in ("q1", "q5"):
         test = next(q for q in load_assignment("classic").questions if q.id == question).tests[0]
         assert (test.limits.move_seconds, test.limits.game_seconds) == (120, 120)
+
+
+BURNING = '''
+import time
+from game import Agent
+
+
+class ReflexAgent(Agent):
+    def getAction(self, gameState):
+        began = time.process_time()
+        while time.process_time() - began < 0.08:
+            pass
+        return gameState.getLegalActions(0)[0]
+'''
+
+
+def test_thinking_is_counted_in_cpu_time_so_load_does_not_change_the_grade(tmp_path):
+    # twelve moves of 0.08 s of CPU each: about 1 s of the game's 2.5 s; with every core
+    # busy three times over, the same moves take several seconds of wall time
+    import multiprocessing
+
+    assignment = _assignment(tmp_path, required=True, game_seconds=2.5, test_seconds=120,
+                             games=1, max_moves=12)
+    submission = _submission(tmp_path, BURNING)
+    alone = grade(submission, assignment).questions[0].tests[0]
+    context = multiprocessing.get_context("spawn")
+    burners = [context.Process(target=_burn, daemon=True) for _ in range(3 * (os.cpu_count() or 1))]
+    for burner in burners:
+        burner.start()
+    try:
+        began = time.monotonic()
+        loaded = grade(submission, assignment).questions[0].tests[0]
+        wall = time.monotonic() - began
+    finally:
+        for burner in burners:
+            burner.kill()
+    assert alone.metrics["timeouts"] == loaded.metrics["timeouts"] == 0, (alone.output, loaded.output)
+    assert alone.score == loaded.score == 1
+    assert wall > 2.5, wall  # the load did slow the wall clock past the game's limit
+
+
+def _burn() -> None:
+    while True:
+        pass
