@@ -153,9 +153,10 @@ assignment's autograder; the Ubuntu 22.04 base image (Python 3.10) is fine.
 **Assignment**: {assignment}.
 
 **setup.sh** (once, when the platform builds the image) installs `python3`, `python3-venv`,
-`python3-pip` and `bubblewrap` with apt-get, then uses the image's Python if it is 3.11 or later;
-otherwise it installs `uv` from PyPI with the image's pip (`python3 -m pip install uv`) and,
-with it, Python 3.11 (a standalone build) into `/autograder/python`. It makes
+`python3-pip` and `bubblewrap` with apt-get, then uses the image's Python if it is 3.11 or later
+and the user `nobody` (who runs submissions) can run it (a system `/usr/bin/python3.11` is taken
+over a pyenv under `/root`); otherwise it installs `uv` from PyPI with the image's pip
+(`python3 -m pip install uv`) and, with it, Python 3.11 (a standalone build) into `/autograder/python`. It makes
 `/autograder/venv`, installs `project/` into it, and makes the grader's files readable by root
 alone (`python -m pacman.grading.lockdown`). Its log says what it used and installed.
 
