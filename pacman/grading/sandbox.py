@@ -325,4 +325,4 @@ class Worker:
 
 
 def _seconds(value: float) -> str:
-    return f"{value:g} s" if math.isfinite(value) else "no limit"
+    return f"{round(value, 1):g} s" if math.isfinite(value) else "no limit"
