@@ -10,6 +10,8 @@ decoder's ``RecursionError`` or ``MemoryError``: callers that already turn a ``V
 from __future__ import annotations
 
 import json
+
+from pacman.errors import PacmanError
 from typing import Any
 
 #: Longest line of a store or recording, and longest message, accepted (bytes or characters).
@@ -18,8 +20,9 @@ MAX_LINE_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 32
 
 
-class JSONLimitError(ValueError):
-    """A JSON text over :data:`MAX_LINE_BYTES` or nested deeper than :data:`MAX_DEPTH`."""
+class JSONLimitError(PacmanError, ValueError):
+    """A JSON text over :data:`MAX_LINE_BYTES` or nested deeper than :data:`MAX_DEPTH` (a
+    ``ValueError`` too: every reader already turns those into its own message with the line)."""
 
 
 def load_json(text: str | bytes, max_bytes: int | None = None, max_depth: int = MAX_DEPTH) -> Any:

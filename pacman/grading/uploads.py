@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from pacman.errors import PacmanError
+
 #: Largest file of an upload that is read (bytes).
 MAX_FILE_BYTES = 1_000_000
 #: Most files of an upload that are taken.
@@ -39,8 +41,9 @@ _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_NOCTT
 _DIR_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_DIRECTORY", 0)
 
 
-class UploadRefused(OSError):
-    """A file of an upload that is not read; the message says what it is."""
+class UploadRefused(PacmanError, OSError):
+    """A file of an upload that is not read; the message says what it is (an ``OSError`` too:
+    callers that cannot read a file treat it as one they could not open)."""
 
 
 @dataclass(frozen=True)
