@@ -270,7 +270,7 @@ class _Session:
         self.violations: list[str] = []
         self.printed: list[str] = []
         self.student_traceback = ""
-        self.deadline = time.monotonic()
+        self.deadline: float | None = None
 
     def start(self, test: Test) -> None:
         """Make ``test`` the current test; keep the worker only if it is alive, has this test's
@@ -280,11 +280,11 @@ class _Session:
                                         or self.worker.limits != limits):
             self.worker.close()
             self.worker = None
-        # one clock per test, whatever becomes of its workers: a worker started after one was
-        # killed gets what is left of the test's time, not a fresh limit
-        self.deadline = time.monotonic() + limits.wall_seconds
+        # one clock per test, from its first worker's start, whatever becomes of its workers:
+        # a worker started after one was killed gets what is left, not a fresh limit
+        self.deadline = None
         if self.worker is not None:
-            self.worker.deadline = self.deadline
+            self.deadline = self.worker.deadline = time.monotonic() + limits.wall_seconds
         self.test = test
         self.violations, self.printed, self.student_traceback = [], [], ""
 
@@ -306,6 +306,8 @@ class _Session:
             self.worker.close()
         folder = self.path if self.path.is_dir() else self.path.parent
         self.worker = Worker(self.test.limits.worker_limits(), [folder], submission=self.given)
+        if self.deadline is None:
+            self.deadline = self.worker.deadline
         self.worker.deadline = min(self.worker.deadline, self.deadline)
         roles = {r: list(names) for r, names in self.assignment.roles.items()}
         loaded = self.worker.staged(self.path)

@@ -25,6 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from pacman.grading.jail import runtime_roots
+
 #: The private folder's sub-folder that is matplotlib's configuration and cache folder.
 MATPLOTLIB_FOLDER = "matplotlib"
 
@@ -84,6 +86,9 @@ def jail_binds(private: str) -> list[str]:
     """bubblewrap options that put :func:`prepared_caches` in the jail's private folder, each
     file bound read-only (their folder is made by bubblewrap, writable, on the jail's
     ``/tmp``)."""
+    if any(private == root or private.startswith(root.rstrip(os.sep) + os.sep)
+           for root in runtime_roots()):
+        return []  # the private folder is a read-only view of the runtime: nothing goes there
     binds: list[str] = []
     for name, source in prepared_caches().items():
         binds += ["--ro-bind", str(source), os.path.join(private, MATPLOTLIB_FOLDER, name)]
