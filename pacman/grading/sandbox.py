@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from pacman.errors import PacmanError
-from pacman.grading.cpu_clock import tree_cpu_seconds
+from pacman.grading.cpu_clock import cpu_seconds, process_tree
 from pacman.json_lines import load_json
 from pacman.grading.jail import PROJECT as _PROJECT
 from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
@@ -133,6 +133,7 @@ class Worker:
         if self.identity:
             self._stage(submission)
         self.search: SearchPlayer | None = None
+        self._cpu_pids: list[int] | None = None
         parent_end, child_end = Pipe(duplex=True)
         self.connection = parent_end
         # the worker's own folder: home, configuration and caches of what the submission
@@ -285,7 +286,13 @@ class Worker:
     def cpu_seconds(self) -> float | None:
         """CPU seconds the worker (and every process under it) has used so far, or ``None``
         where the system cannot tell (:mod:`pacman.grading.cpu_clock`)."""
-        return tree_cpu_seconds(self.process.pid) if self.alive else None
+        if not self.alive:
+            return None
+        if self._cpu_pids is None:
+            self._cpu_pids = process_tree(self.process.pid)
+            if self._cpu_pids is None:
+                return None
+        return cpu_seconds(self._cpu_pids)
 
     def output(self, limit: int = 2000) -> str:
         """What the process wrote to its real standard output (below the Python level)."""
