@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 from pacman.agent_stats import bounded_stats
 from pacman.errors import RecordError
+from pacman.json_lines import load_json
 from pacman.outcome import OUTCOMES, Outcome, parse_outcome
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def game_of_line(line: str) -> tuple[Any, int | None]:
     or the ``result`` and ``index`` of a results-store record; ``(None, None)`` for a results
     store's header line. Raises ``ValueError`` for text that is not JSON, or a store record
     whose index is not a whole number of 0 or more."""
-    data = json.loads(line)
+    data = load_json(line)
     if isinstance(data, dict) and "store" in data and "format" in data and "seed" not in data:
         return None, None
     if (isinstance(data, dict) and isinstance(data.get("result"), dict)

@@ -18,7 +18,8 @@ from tests.import_graph import (ROOT, Import, find_cycles, import_graph, import_
 CORE = frozenset({
     "pacman.version", "pacman.errors", "pacman.directions", "pacman.distances", "pacman.move_tables",
     "pacman.maze_reader", "pacman.layout", "pacman.outcome", "pacman.state", "pacman.rules",
-    "pacman.game", "pacman.game_loop", "pacman.recording", "pacman.files", "pacman.agent_stats",
+    "pacman.game", "pacman.game_loop", "pacman.recording", "pacman.json_lines", "pacman.files",
+    "pacman.agent_stats",
     "pacman.human", "pacman.registry", "pacman.options", "pacman.stats",
     # a game runs an agent from a user's file contained: the game's side and the child's
     "pacman.sandboxed_agent", "pacman.agent_child", "pacman.contained_process", "pacman.namespaces",

@@ -32,6 +32,7 @@ from typing import Any, Literal
 from pacman.batch.jobs import GameJob
 from pacman.batch.seal import is_sealed
 from pacman.batch.validate import check_record
+from pacman.json_lines import JSONLimitError, load_json
 from pacman.errors import StoreError
 from pacman.game import GameResult
 
@@ -86,7 +87,7 @@ def _read_record(line: str | bytes, made_here: bool = False
     trusted line, which is not checked in full)."""
     raw = line.encode("utf-8") if isinstance(line, str) else line
     trusted = made_here or is_sealed(raw.rstrip(b"\n"))
-    record = json.loads(line)
+    record = load_json(line)
     if trusted:
         if not (isinstance(record, dict) and isinstance(record.get("key"), str)
                 and isinstance(record.get("result"), dict)):
@@ -136,7 +137,7 @@ def check_lines(lines: list[bytes], keep: Keep) -> list[Verdict]:
     for raw in lines:
         try:
             key, record, built = _read_record(raw)
-        except InvalidRecord as error:
+        except (InvalidRecord, JSONLimitError) as error:  # a torn line is neither
             verdicts.append(("invalid", str(error)))
             continue
         except (ValueError, UnicodeDecodeError):
@@ -303,7 +304,7 @@ def _scan_open(path: Path, handle: Any, keep: Keep, workers: int) -> Scan:
 
 def _is_header(raw: bytes) -> bool:
     try:
-        head = json.loads(raw)
+        head = load_json(raw)
     except (ValueError, UnicodeDecodeError):
         return False
     return isinstance(head, dict) and head.get("store") == HEADER["store"]

@@ -8,9 +8,8 @@ from pacman.commands.argtypes import frame_seconds, whole_number
 import sys
 
 from pacman.commands.play import zoom_factor
-from pacman.game import load_indexed_results
 from pacman.recorded_agents import recorded_evaluation
-from pacman.recording import select_game
+from pacman.recorded_game import find_game
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -44,9 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not is_html(args.output):
         check_target(args.output)
-    games = load_indexed_results(args.recording)
-    result = (select_game(games, args.game, args.recording) if args.game is not None
-              else games[0][1])
+    result = find_game(args.recording, args.game)  # one game in memory, whatever the file
     if is_html(args.output):
         size = write_html(result, args.output)
         print(f"wrote {args.output} ({size / 1000:.0f} kB, the game with seed {result.seed} on "

@@ -64,8 +64,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="batch: submissions graded at the same time (default: 2)")
     parser.add_argument("--time-budget", type=_seconds, metavar="SECONDS",
                         help="wall time of the whole run per submission: each test's limit is "
-                             "cut to what is left (bundle default: "
-                             f"{PLATFORM_BUDGET_SECONDS:g})")
+                             "cut to what is left, so that a submission that loops still ends "
+                             f"(default: {PLATFORM_BUDGET_SECONDS:g}, as in the Gradescope bundle)")
     parser.add_argument("--memory-mb", type=whole_number(64), metavar="MB",
                         help="at most this much memory for each test's process (bundle default: "
                              f"{PLATFORM_MEMORY_MB})")
@@ -115,7 +115,8 @@ def _run(args: argparse.Namespace) -> int:
         args.submission = DEFAULT_SUBMISSION
         print(f"grading ./{DEFAULT_SUBMISSION} (no submission given)", file=sys.stderr)
     path = Path(args.submission)
-    limits = RunLimits(memory_mb=args.memory_mb, budget_seconds=args.time_budget)
+    limits = RunLimits(memory_mb=args.memory_mb,
+                       budget_seconds=args.time_budget or PLATFORM_BUDGET_SECONDS)
     given = load_assignment(args.assignment) if args.assignment else None
     questions = set(args.question or ())
     if path.is_dir() and not args.single and (args.batch or is_batch_folder(path, given)):

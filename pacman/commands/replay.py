@@ -23,14 +23,15 @@ def replay(args: argparse.Namespace) -> int:
     can check, and saying what it cannot check. Nothing a recording names is loaded: the
     overlay recomputes built-in evaluations only (:mod:`pacman.recorded_agents`)."""
     from pacman.recorded_agents import recorded_evaluation
-    from pacman.recording import select_game, verification_note
+    from pacman.recorded_game import find_game
+    from pacman.recording import verification_note
 
     if args.max_moves is not None:
         raise ConfigurationError("--max-moves sets the cap of games played; a replay shows "
                                  "the recorded game whole, ended by its own cap")
-    games = load_indexed_results(args.replay)
-    results = ([select_game(games, args.game, args.replay)] if args.game is not None
-               else [result for _, result in games])
+    # one game is found without holding the others (a recording can be gigabytes)
+    results = ([find_game(args.replay, args.game)] if args.game is not None
+               else [result for _, result in load_indexed_results(args.replay)])
     check_export(args)
     first = recorded_evaluation(results[0].agents)
     display = game_display(args, first.evaluation)

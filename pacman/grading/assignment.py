@@ -9,6 +9,7 @@ Layout of an assignment file (every key is checked; mistakes are one-line
 
     [limits]                        # defaults of every test
     move_seconds = 2.0              # one decision (one game move, one tree search)
+    game_seconds = 120.0            # game tests: Pacman's total thinking time per game (optional)
     test_seconds = 60.0             # wall time of a whole test; also its CPU time
     memory_mb = 512                 # address space of the worker, in MB
     output_chars = 1000000          # what the submission may print per test
@@ -100,13 +101,19 @@ def assignment_for(submission: str | Path) -> str:
     the classic course included, else ``default``."""
     from pacman.compat.loader import is_classic_source
     from pacman.grading.submissions import find_submission
+    from pacman.grading.uploads import inspect_upload
 
     path = Path(submission)
+    try:
+        upload = inspect_upload(path)
+    except OSError:
+        return DEFAULT_ASSIGNMENT
     if path.is_dir():
         found = find_submission(path)
         files = [found] if found is not None and found.is_file() else sorted(path.glob("*.py"))
     else:
         files = [path]
+    files = [f for f in files if upload.taken(Path(upload.root) / f.relative_to(path))]
     classic = any(is_classic_source(f) or _classic_python2(f) for f in files)
     return CLASSIC_ASSIGNMENT if classic else DEFAULT_ASSIGNMENT
 
@@ -114,11 +121,12 @@ def assignment_for(submission: str | Path) -> str:
 def _classic_python2(path: Path) -> bool:
     """A Python 2 file of the classic course (its imports, in a file Python 3 cannot parse)."""
     from pacman.grading.submissions import python2_reason
+    from pacman.grading.uploads import read_regular
 
     if python2_reason(path) is None:
         return False
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_regular(path).decode("utf-8", errors="replace")
     except OSError:
         return False
     return re.search(r"^\s*(import\s+util|from\s+(game|util)\s+import)", text, re.M) is not None

@@ -16,9 +16,12 @@ METRICS = ("win_rate", "mean_score", "wins", "timeouts", "failures")
 
 @dataclass(frozen=True)
 class TestLimits:
-    """Limits of one test (see ``[limits]``)."""
+    """Limits of one test (see ``[limits]``): ``game_seconds`` is Pacman's total thinking time
+    in one game of a game test (``None``: no such limit), as the classic course's
+    ``getMaxTotalTime``."""
 
     move_seconds: float = 2.0
+    game_seconds: float | None = None
     test_seconds: float = 60.0
     memory_mb: int = 512
     output_chars: int = 1_000_000

@@ -59,7 +59,7 @@ class _Table:
         return value
 
 
-_LIMIT_KEYS = ("move_seconds", "test_seconds", "memory_mb", "output_chars", "node_budget")
+_LIMIT_KEYS = ("move_seconds", "game_seconds", "test_seconds", "memory_mb", "output_chars", "node_budget")
 _COMMON_TEST_KEYS = ("type", "name", "points", "visibility", "tags", "agent", "classic_name") + _LIMIT_KEYS
 _TREE_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "trees", "agents", "strict_pruning", "ties",
                                   "compare_evaluated")
@@ -73,12 +73,17 @@ _POSITION_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "layout", "ghosts", 
                                       "seed", "max_moves", "game")
 
 
+def _optional_float(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
 def _limits(table: _Table, base: TestLimits) -> TestLimits:
     budget = table.get("node_budget", int, None)
     if budget is not None and budget < 0:
         raise ConfigurationError(f"{table.where}: 'node_budget' must be 0 (none) or more")
     return TestLimits(
         move_seconds=float(table.positive("move_seconds", float, base.move_seconds)),
+        game_seconds=_optional_float(table.positive("game_seconds", float, base.game_seconds)),
         test_seconds=float(table.positive("test_seconds", float, base.test_seconds)),
         memory_mb=table.positive("memory_mb", int, base.memory_mb),
         output_chars=table.positive("output_chars", int, base.output_chars),

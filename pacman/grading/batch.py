@@ -35,6 +35,7 @@ from pacman.grading.assignment import (CLASSIC_ASSIGNMENT, Assignment, assignmen
 from pacman.grading.grader import grade
 from pacman.grading.run_limits import RunLimits
 from pacman.grading.submissions import entries
+from pacman.grading.uploads import read_regular
 from pacman.grading.report import (gradescope_results, json_report, student_text_report,
                                    write_json)
 
@@ -75,7 +76,7 @@ def is_batch_folder(folder: Path, assignment: Assignment | None = None) -> bool:
 
 def _defines(file: Path, names: set[str]) -> bool:
     try:
-        text = file.read_text(encoding="utf-8", errors="replace")
+        text = read_regular(file).decode("utf-8", errors="replace")
     except OSError:
         return False
     return any(f"class {n}" in text or f"def {n}" in text or f"{n} =" in text for n in names)

@@ -37,7 +37,7 @@ ALLOWED_MODULES = frozenset({
     "pacman.state", "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options",
     "pacman.registry", "pacman.compat",
     "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
-    "pacman.recording", "pacman.sandboxed_agent", "pacman.files", "pacman.agent_stats",
+    "pacman.recording", "pacman.json_lines", "pacman.sandboxed_agent", "pacman.files", "pacman.agent_stats",
     "pacman.contained_process", "pacman.agent_child", "pacman.namespaces",
     "pacman.contained_pool", "pacman.process_baseline", "pacman.shared_cpu",
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state", "pacman.grading.state_api",
@@ -209,12 +209,17 @@ _BLOCKED = {
 
 
 def install_audit_hook(readable: list[str], forbidden: list[str],
-                       report: Callable[[str], None]) -> None:
+                       report: Callable[[str], None], private: str | None = None) -> None:
     """An audit hook (it cannot be removed) refusing processes, signals, native code, sockets,
     limit changes, file writes, and reads outside ``readable`` or inside ``forbidden``: each
-    attempt is reported and raises ``PermissionError`` in the code that made it."""
+    attempt is reported and raises ``PermissionError`` in the code that made it. Inside the
+    worker's ``private`` folder, creating folders and writing files is left to the kernel
+    (which the system-call filter has told to refuse it): libraries make their cache folders
+    there on import, and that is not an attempt to escape."""
 
     def hook(event: str, args: tuple) -> None:
+        if private is not None and event in _PRIVATE_EVENTS and _inside_private(args, private):
+            return
         what = _BLOCKED.get(event)
         if what is None and event == "open":
             what = _open_violation(args, readable, forbidden)
@@ -224,6 +229,20 @@ def install_audit_hook(readable: list[str], forbidden: list[str],
             raise PermissionError(message)
 
     sys.addaudithook(hook)
+
+
+_PRIVATE_EVENTS = frozenset({"open", "os.mkdir"})
+
+
+def _inside_private(args: tuple, private: str) -> bool:
+    path = args[0] if args else None
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        return False
+    try:
+        real = os.path.realpath(os.fsdecode(path))
+    except (TypeError, ValueError):
+        return False
+    return real == private or real.startswith(private.rstrip(os.sep) + os.sep)
 
 
 def _open_violation(args: tuple, readable: list[str], forbidden: list[str]) -> str | None:

@@ -4,12 +4,15 @@ submission can change neither the state nor the rules."""
 
 from __future__ import annotations
 
+import math
+import time
 from typing import cast
 
 from pacman.errors import PacmanError
 from pacman.game import AgentTimeout
 from pacman.game_loop import run_game
 from pacman.grading.assignment import Test
+from pacman.grading.assignment_model import TestLimits
 from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
 from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _error_text,
                                    _finish, _Session, _Stop)
@@ -25,28 +28,51 @@ class SubmissionError(PacmanError):
 
 
 class RemoteAgent:
-    """Pacman in the grader's game loop: each decision is asked of the worker."""
+    """Pacman in the grader's game loop: each decision is asked of the worker.
 
-    def __init__(self, session: _Session, move_seconds: float,
+    Its thinking is kept per game, as the classic course's ``getMaxTotalTime``: each move's
+    CPU time (the worker's and its processes', wall time where the system cannot tell) adds to
+    the game's total, and a move that takes the total past ``limits.game_seconds`` is a
+    timeout. A move may take at most ``limits.move_seconds`` of wall time; the last move of a
+    game at most twice the CPU time left plus one second (a loaded machine slows the wall clock,
+    not the CPU time a move needs). :attr:`timeout_message` says which limit was hit."""
+
+    def __init__(self, session: _Session, limits: TestLimits,
                  stream: SharedStream | None = None) -> None:
         self.session = session
-        self.move_seconds = move_seconds
+        self.move_seconds = limits.move_seconds
+        self.game_seconds = limits.game_seconds
         self.stream = stream
         self.budget_exceeded = False
+        self.thinking = 0.0
+        self.timeout_message: str | None = None
 
     def get_action(self, state: GameState) -> str:
         request: dict[str, object] = {"cmd": "move", "state": state_fields(state)}
         lent = self.stream.lend() if self.stream is not None else None
         if lent is not None:
             request["random"] = lent
+        left = math.inf if self.game_seconds is None else max(0.0, self.game_seconds - self.thinking)
+        wall = min(self.move_seconds, 2 * left + 1)
+        worker = self.session.worker
+        cpu_before = worker.cpu_seconds() if worker is not None else None
+        began = time.perf_counter()
         try:
-            reply = self.session.request(request, self.move_seconds)
+            reply = self.session.request(request, wall + MOVE_GRACE)
         except WorkerFailure as failure:
             if self.stream is not None:
                 self.stream.lost()
             if failure.kind == "timeout":
+                spent = time.perf_counter() - began
+                self.thinking += spent
+                self.timeout_message = self._timeout_text(str(failure), spent, wall)
                 raise AgentTimeout() from None
             raise SubmissionError(str(failure)) from None
+        spent = time.perf_counter() - began
+        cpu_after = worker.cpu_seconds() if worker is not None else None
+        if cpu_before is not None and cpu_after is not None:
+            spent = cpu_after - cpu_before
+        self.thinking += spent
         if lent is not None:
             self.stream.take_back(reply.get("random"))  # type: ignore[union-attr]
         error = reply.get("error")
@@ -54,7 +80,22 @@ class RemoteAgent:
             if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
                 self.budget_exceeded = True
             raise SubmissionError(_error_text(error))
+        if self.game_seconds is not None and self.thinking > self.game_seconds:
+            self.timeout_message = (f"thought for {self.thinking:.1f} s in this game (limit: "
+                                    f"{self._game_limit()})")
+            raise AgentTimeout()
         return cast(str, reply.get("action"))  # the game loop refuses what is not a legal action
+
+    def _game_limit(self) -> str:
+        return f"a total thinking time of {self.game_seconds:g} s per game"
+
+    def _timeout_text(self, failure: str, spent: float, wall: float) -> str:
+        if "whole test" in failure:
+            return failure
+        if wall < self.move_seconds:
+            return (f"still thinking after {spent:.2f} s, with {self.thinking:.1f} s of thinking "
+                    f"in this game (limit: {self._game_limit()})")
+        return f"still thinking after {spent:.2f} s (limit: {self.move_seconds:g} s per move)"
 
 
 def game_test(session: _Session, test: Test, result: TestResult) -> None:
@@ -74,7 +115,7 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
     for i in range(test.games):
         seed = test.seed + i
         _start_game(session, test, layout, num_ghosts, i, seed, stream)
-        pacman = RemoteAgent(session, test.limits.move_seconds + MOVE_GRACE, stream)
+        pacman = RemoteAgent(session, test.limits, stream)
         game = run_game(layout, [pacman, *players], seed,  # type: ignore[list-item]
                         max_moves=test.max_moves, move_time_limit=test.limits.move_seconds,
                         rules=test.rules)
@@ -84,19 +125,26 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
         which = f"game {i + 1}" if stream is not None else f"game {i + 1} (seed {seed})"
         line = f"{which}: {outcome}, score {game.score}, {game.moves} moves"
         if game.failure is not None:
-            line += f": {game.failure.message.removeprefix('SubmissionError: ')}"
+            told = pacman.timeout_message if game.failure.kind == Outcome.TIMEOUT else None
+            line += f": {told or game.failure.message.removeprefix('SubmissionError: ')}"
         result.output.append(line)
+        doomed = _doomed(test, outcomes)
+        if doomed is not None and i + 1 < test.games:
+            result.output.append(f"games {i + 2} to {test.games} not played: the required band "
+                                 f"{doomed} cannot be met any more, so the test scores 0")
+            break
     if stream is not None and stream.refused:
         result.output.append(RESEEDED)
+    played = len(outcomes)
     metrics = {
-        "games": test.games, "wins": outcomes.count(Outcome.WIN),
-        "win_rate": outcomes.count(Outcome.WIN) / test.games,
-        "mean_score": sum(scores) / test.games,
+        "games": played, "wins": outcomes.count(Outcome.WIN),
+        "win_rate": outcomes.count(Outcome.WIN) / played,
+        "mean_score": sum(scores) / played,
         "timeouts": outcomes.count(Outcome.TIMEOUT),
         "failures": sum(outcomes.count(k) for k in FAILURES),
     }
     result.metrics = metrics
-    result.output.insert(0, f"{metrics['wins']}/{test.games} wins, mean score "
+    result.output.insert(0, f"{metrics['wins']}/{played} wins, mean score "
                             f"{metrics['mean_score']:.1f}, {metrics['timeouts']} timeouts, "
                             f"{metrics['failures']} failures ({test.layout} vs {test.ghosts})")
     result.score = _credit(test, metrics, result.output)
@@ -127,6 +175,18 @@ def _start_game(session: _Session, test: Test, layout: Layout, num_ghosts: int, 
         raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
     if stream is not None and lent is not None:
         stream.take_back(reply.get("random"))
+
+
+def _doomed(test: Test, outcomes: list[str]) -> str | None:
+    """A required band on timeouts or failures (which only grow) that ``outcomes`` already
+    break, described; ``None`` if there is none."""
+    counts = {"timeouts": outcomes.count(Outcome.TIMEOUT),
+              "failures": sum(outcomes.count(k) for k in FAILURES)}
+    for band in test.credit:
+        if band.required and not band.at_least and band.metric in counts \
+                and not band.met(counts[band.metric]):
+            return band.describe().removesuffix(" (required: otherwise the test scores 0)")
+    return None
 
 
 def _credit(test: Test, metrics: dict[str, float], output: list[str]) -> float:

@@ -10,6 +10,7 @@ each of Pacman's decisions is a request to the worker.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,8 @@ from pacman.errors import ConfigurationError
 from pacman.grading.assignment import Assignment, Question, Test
 from pacman.grading.sandbox import Worker, WorkerFailure
 from pacman.grading.state_server import StateServer
-from pacman.grading.submissions import find_submission, python2_reason
+from pacman.grading.submissions import CLASSIC_FILE, find_submission, python2_reason
+from pacman.grading.uploads import Upload, inspect_upload
 from pacman.grading.run_limits import BUDGET_RESERVE, STARTUP_SECONDS, RunLimits
 from pacman.grading.question_rules import all_or_nothing, common_diagnosis, settle_diagnosis
 
@@ -90,6 +92,7 @@ class GradeReport:
     questions: list[QuestionResult]
     seconds: float = 0.0
     leaderboard: list[dict[str, Any]] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
 
     @property
     def score(self) -> float:
@@ -109,13 +112,14 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
     test. ``limits`` caps the run (:class:`RunLimits`). Raises :class:`ConfigurationError` if
     the submission does not exist.
     """
-    path = submission_file(Path(submission))
+    upload = _inspect(Path(submission))
+    path = submission_file(Path(submission), upload)
     if questions:
         unknown = questions - {q.id for q in assignment.questions}
         if unknown:
             raise ConfigurationError(f"no question {sorted(unknown)[0]!r} in {assignment.source}")
     began = time.monotonic()
-    report = GradeReport(str(submission), assignment.name, [])
+    report = GradeReport(str(submission), assignment.name, [], refused=list(upload.refused))
     session = _Session(path, assignment, Path(submission).resolve())
     try:
         _grade_questions(report, path, assignment, questions, session, progress,
@@ -164,21 +168,40 @@ def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
         report.questions.append(QuestionResult(question.id, question.title, results))
 
 
-def submission_file(path: Path) -> Path:
+def submission_file(path: Path, upload: Upload | None = None) -> Path:
     """The file or folder to grade for ``path``: a folder holding ``multiAgents.py`` (a whole
     classic project, or one nested as on GitHub: ``multiagent/multiAgents.py``) is graded by that
     file alone (:func:`~pacman.grading.submissions.find_submission`). Raises
-    :class:`ConfigurationError` when ``path`` is neither a Python file nor a folder, or holds no
-    Python file."""
+    :class:`ConfigurationError` when ``path`` is neither a Python file nor a folder, holds no
+    Python file, or when what would be graded is something ``upload`` refused (a link, a pipe,
+    a device, a file over the size cap: :mod:`pacman.grading.uploads`)."""
+    upload = upload or _inspect(path)
     resolved = path.resolve()
     if resolved.is_dir():
+        classic = Path(upload.root) / CLASSIC_FILE
+        if os.path.lexists(classic) and not upload.taken(classic):
+            raise ConfigurationError(f"{upload.reason(classic) or CLASSIC_FILE + ': refused'} "
+                                     "(not read)")
         found = find_submission(resolved)
         if found is None:
-            raise ConfigurationError(f"{path}: no Python file in the submission")
+            why = [line for line in upload.refused if line.partition(":")[0].endswith(".py")]
+            raise ConfigurationError(f"{path}: no Python file in the submission"
+                                     + (f" ({'; '.join(why[:3])})" if why else ""))
         return found
+    if not upload.taken(upload.root):
+        raise ConfigurationError(f"{upload.reason(upload.root) or path.name + ': not a regular file'} "
+                                 "(not read)")
     if not (resolved.is_file() and resolved.suffix == ".py"):
         raise ConfigurationError(f"{path}: no such Python file or folder")
     return resolved
+
+
+def _inspect(path: Path) -> Upload:
+    try:
+        return inspect_upload(path)
+    except OSError as error:
+        raise ConfigurationError(f"{path}: no such Python file or folder "
+                                 f"({error.strerror or error})") from None
 
 
 def _not_run(question: Question, test: Test, reason: str) -> TestResult:
@@ -247,6 +270,7 @@ class _Session:
         self.violations: list[str] = []
         self.printed: list[str] = []
         self.student_traceback = ""
+        self.deadline: float | None = None
 
     def start(self, test: Test) -> None:
         """Make ``test`` the current test; keep the worker only if it is alive, has this test's
@@ -256,8 +280,11 @@ class _Session:
                                         or self.worker.limits != limits):
             self.worker.close()
             self.worker = None
+        # one clock per test, from its first worker's start, whatever becomes of its workers:
+        # a worker started after one was killed gets what is left, not a fresh limit
+        self.deadline = None
         if self.worker is not None:
-            self.worker.deadline = time.monotonic() + limits.wall_seconds
+            self.deadline = self.worker.deadline = time.monotonic() + limits.wall_seconds
         self.test = test
         self.violations, self.printed, self.student_traceback = [], [], ""
 
@@ -279,6 +306,9 @@ class _Session:
             self.worker.close()
         folder = self.path if self.path.is_dir() else self.path.parent
         self.worker = Worker(self.test.limits.worker_limits(), [folder], submission=self.given)
+        if self.deadline is None:
+            self.deadline = self.worker.deadline
+        self.worker.deadline = min(self.worker.deadline, self.deadline)
         roles = {r: list(names) for r, names in self.assignment.roles.items()}
         loaded = self.worker.staged(self.path)
         try:

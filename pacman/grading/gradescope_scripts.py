@@ -41,10 +41,33 @@ if command -v apt-get >/dev/null 2>&1; then
         python3 python3-venv python3-pip bubblewrap; } || log "apt-get failed; going on with the image as it is"
 fi
 
+# Submissions run as this user when the grader is root: it must be able to run the Python
+# (a pyenv under /root, common in instructors' images, is closed to it).
+WORKER="${PACMAN_GRADING_USER:-nobody}"
+runnable() {
+    [ "$EUID" = 0 ] || return 0  # not root: workers run as the grader's own user
+    if command -v runuser >/dev/null 2>&1; then
+        runuser -u "$WORKER" -- "$1" -I -c pass >/dev/null 2>&1
+    elif command -v su >/dev/null 2>&1; then
+        su -s /bin/sh "$WORKER" -c "'$1' -I -c pass" >/dev/null 2>&1
+    else
+        return 0  # nothing to switch users with: the grader will say so if it cannot
+    fi
+}
+
+# The first supported Python every user can run, on PATH or in the system's folders; a
+# supported one only root can run is the last resort.
 PYTHON=""
+CLOSED=""
+PATHS="${PATH:-}"
+SEARCH="${PATHS//:/ } ${AUTOGRADER_SYSTEM_BINS-/usr/bin /usr/local/bin}"
 for candidate in python3.13 python3.12 python3.11 python3; do
-    found="$(command -v "$candidate" 2>/dev/null || true)"
-    if [ -n "$found" ] && supported "$found"; then PYTHON="$found"; break; fi
+    for folder in $SEARCH; do
+        found="$folder/$candidate"
+        [ -x "$found" ] && supported "$found" || continue
+        if runnable "$found"; then PYTHON="$found"; break 2; fi
+        [ -n "$CLOSED" ] || CLOSED="$found"
+    done
 done
 
 if [ -n "$PYTHON" ]; then
@@ -52,16 +75,30 @@ if [ -n "$PYTHON" ]; then
     "$PYTHON" -m venv "$VENV"
 else
     OLD="$(command -v python3 2>/dev/null || true)"
-    if [ -z "$OLD" ]; then
+    if [ -z "$OLD" ] && [ -z "$CLOSED" ]; then
         log "no python3 on the image and apt-get could not install one: cannot continue"
         exit 1
     fi
-    log "the image's Python $(version "$OLD") is older than 3.11: installing uv from PyPI" \
-        "(pip install uv), then Python 3.11 with uv into $ROOT/python"
-    "$OLD" -m pip install -q uv
+    if [ -n "$CLOSED" ]; then
+        log "the user $WORKER cannot run the image's Python ($CLOSED): installing uv from" \
+            "PyPI (pip install uv), then Python 3.11 with uv into $ROOT/python"
+        OLD="$CLOSED"
+    else
+        log "the image's Python $(version "$OLD") is older than 3.11: installing uv from PyPI" \
+            "(pip install uv), then Python 3.11 with uv into $ROOT/python"
+    fi
     export UV_PYTHON_INSTALL_DIR="$ROOT/python"
-    "$OLD" -m uv venv --quiet --python 3.11 --seed "$VENV"
-    log "installed Python $(version "$VENV/bin/python") ($VENV/bin/python)"
+    if "$OLD" -m pip install -q uv && "$OLD" -m uv venv --quiet --python 3.11 --seed "$VENV"; then
+        chmod -R a+rX "$ROOT/python" 2>/dev/null || true
+        log "installed Python $(version "$VENV/bin/python") ($VENV/bin/python)"
+    elif [ -n "$CLOSED" ]; then
+        log "installing Python failed: using $CLOSED; workers will run as root (the grader's" \
+            "results.json says so to the instructor)"
+        "$CLOSED" -m venv --clear "$VENV"
+    else
+        log "installing Python failed: cannot continue"
+        exit 1
+    fi
 fi
 
 cd /  # -I and this: no module is imported from the folder setup.sh was started in
@@ -116,9 +153,10 @@ assignment's autograder; the Ubuntu 22.04 base image (Python 3.10) is fine.
 **Assignment**: {assignment}.
 
 **setup.sh** (once, when the platform builds the image) installs `python3`, `python3-venv`,
-`python3-pip` and `bubblewrap` with apt-get, then uses the image's Python if it is 3.11 or later;
-otherwise it installs `uv` from PyPI with the image's pip (`python3 -m pip install uv`) and,
-with it, Python 3.11 (a standalone build) into `/autograder/python`. It makes
+`python3-pip` and `bubblewrap` with apt-get, then uses the image's Python if it is 3.11 or later
+and the user `nobody` (who runs submissions) can run it (a system `/usr/bin/python3.11` is taken
+over a pyenv under `/root`); otherwise it installs `uv` from PyPI with the image's pip
+(`python3 -m pip install uv`) and, with it, Python 3.11 (a standalone build) into `/autograder/python`. It makes
 `/autograder/venv`, installs `project/` into it, and makes the grader's files readable by root
 alone (`python -m pacman.grading.lockdown`). Its log says what it used and installed.
 

@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,6 +106,11 @@ def _usable_identity(name: str) -> tuple[int, int] | None:
     return identity if done.returncode == 0 else None
 
 
+def workers_run_as_root() -> bool:
+    """Whether the grader is root and its workers cannot drop to an unprivileged user."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0 and worker_identity() is None
+
+
 def identity_line() -> str:
     """Which user workers run as, for the report's sandbox line."""
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
@@ -170,9 +176,11 @@ def hidden_views() -> list[str]:
     return [str(PROJECT / "pacman")]
 
 
-def jail_command(bwrap: str, argv: list[str], readable: list[str]) -> list[str]:
+def jail_command(bwrap: str, argv: list[str], readable: list[str],
+                 extra: Sequence[str] = ()) -> list[str]:
     """``argv`` under bubblewrap with the views of the module docstring plus ``readable``
-    (the submission's folder), each at its own path, read-only."""
+    (the submission's folder), each at its own path, read-only; ``extra``: more bubblewrap
+    options (files bound into the private ``/tmp``)."""
     command = [bwrap, "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net",
                "--unshare-cgroup-try", "--die-with-parent", "--new-session",
                "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", "/tmp",
@@ -190,7 +198,7 @@ def jail_command(bwrap: str, argv: list[str], readable: list[str]) -> list[str]:
             command += ["--tmpfs", hidden]
     for view in [*project_views(), *readable]:
         command += ["--ro-bind", view, view]
-    return [*command, *argv]
+    return [*command, *extra, *argv]
 
 
 def _inside(path: str, root: str) -> bool:

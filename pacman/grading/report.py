@@ -20,14 +20,15 @@ from typing import Any
 
 from pacman.errors import ConfigurationError
 from pacman.grading.grader import GradeReport, TestResult
-from pacman.grading.jail import identity_line, jail_status
+from pacman.grading.jail import identity_line, jail_status, workers_run_as_root
 from pacman.grading.question_rules import common_diagnosis
 from pacman.grading.variants import BUGS
 
 
 def text_report(report: GradeReport) -> str:
     """The terminal report: per question, per test, what was expected, what happened, why."""
-    lines = [f"{report.assignment}: {report.submission}", sandbox_line()]
+    lines = [f"{report.assignment}: {report.submission}", sandbox_line(),
+             *refused_lines(report)]
     broken = nothing_graded(report)  # a rerun would fail the same way until the file loads
     for question in report.questions:
         lines.append("")
@@ -70,7 +71,7 @@ def nothing_graded(report: GradeReport) -> bool:
 def student_text_report(report: GradeReport) -> str:
     """The report a student may see: tests that are not ``visible`` appear as hidden, with
     neither their points nor their output, and the diagnosis comes from visible tests only."""
-    lines = [f"{report.assignment}: {Path(report.submission).name}"]
+    lines = [f"{report.assignment}: {Path(report.submission).name}", *refused_lines(report)]
     for question in report.questions:
         lines.append("")
         lines.append(f"{question.id} {question.title}: {_points(question.score)}/"
@@ -103,7 +104,7 @@ def json_report(report: GradeReport) -> dict[str, Any]:
         "submission": report.submission, "assignment": report.assignment,
         "score": report.score, "max_score": report.max_score,
         "seconds": round(report.seconds, 3), "leaderboard": report.leaderboard,
-        "sandbox": sandbox_line(),
+        "sandbox": sandbox_line(), "refused": report.refused,
         "questions": [{
             "id": q.id, "title": q.title, "score": q.score, "max_score": q.max_score,
             "diagnosis": q.diagnosis,
@@ -116,6 +117,12 @@ def _test_json(test: TestResult) -> dict[str, Any]:
             "max_score": test.max_score, "passed": test.passed, "visibility": test.visibility,
             "tags": list(test.tags), "output": test.output, "diagnosis": test.diagnosis,
             "metrics": test.metrics, "seconds": round(test.seconds, 3)}
+
+
+def refused_lines(report: GradeReport) -> list[str]:
+    """One line per entry of the upload that was not read (a link, a pipe, a device, a file
+    over the size cap: :mod:`pacman.grading.uploads`)."""
+    return [f"not read from the upload: {line}" for line in report.refused]
 
 
 def rerun_command(report: GradeReport, question: str) -> str:
@@ -146,10 +153,10 @@ def gradescope_results(report: GradeReport) -> dict[str, Any]:
                         for q in report.questions)
     return {
         "score": float(report.score), "execution_time": int(math.ceil(report.seconds)),
-        "output": f"{report.assignment}: {_points(report.score)}/{_points(report.max_score)} "
-                  f"({summary})",
+        "output": "\n".join([f"{report.assignment}: {_points(report.score)}/"
+                              f"{_points(report.max_score)} ({summary})", *refused_lines(report)]),
         "visibility": "visible", "stdout_visibility": "hidden", "tests": tests,
-        "extra_data": {"sandbox": sandbox_line()},
+        "extra_data": {"sandbox": sandbox_line(), **instructor_warnings()},
         "leaderboard": [{"name": e["name"], "value": _leaderboard_value(e["value"]),
                          "order": e.get("order", "desc")} for e in report.leaderboard],
     }
@@ -180,6 +187,15 @@ def write_json(data: Any, path: str | Path) -> None:
             raise
     except OSError as error:
         raise ConfigurationError(f"{path}: cannot be written ({error.strerror or error})") from None
+
+
+def instructor_warnings() -> dict[str, str]:
+    """What the instructor must know about this run and the student need not see (Gradescope
+    shows ``extra_data`` to the course staff only): workers that ran as root."""
+    if not workers_run_as_root():
+        return {}
+    return {"warning": f"student code ran as root: workers run {identity_line()}; rebuild the "
+                       "image so that setup.sh finds or installs a Python every user can run"}
 
 
 def sandbox_line() -> str:

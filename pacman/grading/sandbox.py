@@ -35,7 +35,6 @@ import contextlib
 import json
 import math
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -48,12 +47,16 @@ from pathlib import Path
 from typing import Any
 
 from pacman.errors import PacmanError
+from pacman.grading.cpu_clock import cpu_seconds, process_tree
+from pacman.json_lines import load_json
 from pacman.grading.jail import PROJECT as _PROJECT
 from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
                                  runtime_roots, worker_identity)
+from pacman.grading.library_caches import jail_binds, place_caches, private_environment
 from pacman.grading.remote_search import SearchPlayer
 from pacman.grading.state_server import StateServer, TreeServer
 from pacman.grading.tree_tests import LayeredTree
+from pacman.grading.uploads import inspect_upload, stage
 
 _ASSIGNMENTS = Path(__file__).resolve().parent / "assignments"
 #: Largest answer accepted from a worker (bytes).
@@ -99,18 +102,12 @@ def decode_answer(data: bytes) -> dict[str, Any]:
     ``ValueError`` for anything else (bad JSON or text, another type, deeper nesting, nesting
     deep enough to exhaust the decoder's recursion), never another exception."""
     try:
-        reply = json.loads(data)
-    except (ValueError, RecursionError, MemoryError) as error:
-        raise ValueError(f"not a JSON answer ({type(error).__name__})") from None
+        reply = load_json(data, MAX_ANSWER, MAX_DEPTH)
+    except ValueError as error:
+        raise ValueError(f"not a JSON answer ({error})") from None
     if not isinstance(reply, dict):
         raise ValueError("not a JSON object")
-    level: list[Any] = [reply]
-    for _ in range(MAX_DEPTH):
-        level = [v for item in level for v in (item.values() if isinstance(item, dict) else item)
-                 if isinstance(v, (dict, list))]
-        if not level:
-            return reply
-    raise ValueError(f"nested deeper than {MAX_DEPTH}")
+    return reply
 
 
 class Worker:
@@ -136,15 +133,22 @@ class Worker:
         if self.identity:
             self._stage(submission)
         self.search: SearchPlayer | None = None
+        self._cpu_pids: list[int] | None = None
         parent_end, child_end = Pipe(duplex=True)
         self.connection = parent_end
+        # the worker's own folder: home, configuration and caches of what the submission
+        # imports (matplotlib's font list, built once by the grader)
+        private = "/tmp" if self.jail.jailed else self.folder.name
+        if not self.jail.jailed:
+            place_caches(Path(private), worker_identity() if self.identity else None)
         config = {"memory_mb": limits.memory_mb, "cpu_seconds": limits.cpu_seconds,
                   "output_chars": limits.output_chars, "readable": self._readable(),
-                  "forbidden": [str(_ASSIGNMENTS)], "jailed": self.jail.jailed}
+                  "forbidden": [str(_ASSIGNMENTS)], "jailed": self.jail.jailed,
+                  "private": private}
         argv = [sys.executable, "-I", "-c", _BOOT.format(root=str(_PROJECT)),
                 str(child_end.fileno()), json.dumps(config)]
         if self.jail.jailed and self.jail.bwrap is not None:
-            argv = jail_command(self.jail.bwrap, argv, self.extra_readable)
+            argv = jail_command(self.jail.bwrap, argv, self.extra_readable, jail_binds(private))
         self.deadline = time.monotonic() + limits.wall_seconds
         self.started = time.monotonic()
         with open(self.log_path, "wb") as log:
@@ -153,8 +157,7 @@ class Worker:
                 stderr=subprocess.STDOUT, cwd=self.folder.name, start_new_session=True,
                 **self.identity,
                 env={"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-                     "MKL_NUM_THREADS": "1", "HOME": self.folder.name,
-                     "MPLCONFIGDIR": self.folder.name})
+                     "MKL_NUM_THREADS": "1", **private_environment(private)})
         child_end.close()
         self.alive = True
 
@@ -168,13 +171,11 @@ class Worker:
         original = Path(submission).resolve()
         staged_root = Path(self.folder.name) / "submission"
         staged_root.mkdir()
-        staged = staged_root / original.name
-        if original.is_dir():
-            shutil.copytree(original, staged, symlinks=False, ignore=shutil.ignore_patterns(
-                ".git", "__pycache__", "*.pyc", ".venv", "venv"))
-        else:
-            shutil.copy(original, staged)
-        os.chmod(staged_root, 0o755)
+        # regular files only, no link followed, each at most the cap; the copy is the
+        # worker's user's alone (the grader, as root, could read what that user may not)
+        staged = stage(inspect_upload(original), staged_root, identity)
+        os.chown(staged_root, *identity)
+        os.chmod(staged_root, 0o500)
         self._staged = (original, staged)
         self.extra_readable = [str(staged_root)]
         for old, new in ((staged_root, original.parent), (staged, original)):
@@ -282,6 +283,17 @@ class Worker:
     def _cpu_exhausted(self) -> bool:
         return time.monotonic() - self.started >= self.limits.cpu_seconds
 
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds the worker (and every process under it) has used so far, or ``None``
+        where the system cannot tell (:mod:`pacman.grading.cpu_clock`)."""
+        if not self.alive:
+            return None
+        if self._cpu_pids is None:
+            self._cpu_pids = process_tree(self.process.pid)
+            if self._cpu_pids is None:
+                return None
+        return cpu_seconds(self._cpu_pids)
+
     def output(self, limit: int = 2000) -> str:
         """What the process wrote to its real standard output (below the Python level)."""
         try:
@@ -320,4 +332,4 @@ class Worker:
 
 
 def _seconds(value: float) -> str:
-    return f"{value:g} s" if math.isfinite(value) else "no limit"
+    return f"{round(value, 1):g} s" if math.isfinite(value) else "no limit"

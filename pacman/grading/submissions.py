@@ -16,8 +16,11 @@ from __future__ import annotations
 import ast
 import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+from pacman.grading.uploads import kind_of, read_regular
 
 #: The file a classic project is graded by.
 CLASSIC_FILE = "multiAgents.py"
@@ -51,6 +54,9 @@ def entries(folder: Path) -> list[Entry]:
 def _entry(path: Path) -> Entry:
     name = path.name
     try:
+        what = kind_of(path.lstat().st_mode)
+        if what is not None:
+            return Entry(name, path, None, f"unsupported: {what}")
         if path.is_dir():
             target = find_submission(path)
             if target is None:
@@ -76,12 +82,12 @@ def find_submission(folder: Path) -> Path | None:
     """What to grade in a student's folder: its ``multiAgents.py``, or the only one nested at
     most :data:`NESTING` folders down; else the folder itself if it holds Python files; else
     ``None`` (nothing to grade)."""
-    if (folder / CLASSIC_FILE).is_file():
+    if _regular(folder / CLASSIC_FILE):
         return folder / CLASSIC_FILE
     nested = [p for p in _walk(folder, NESTING) if p.name == CLASSIC_FILE]
     if len(nested) == 1:
         return nested[0]
-    if any(p.suffix == ".py" and p.is_file() and p.stat().st_size > 0 for p in folder.iterdir()):
+    if any(p.suffix == ".py" and _regular(p) and p.stat().st_size > 0 for p in folder.iterdir()):
         return folder
     if nested:
         return nested[0]
@@ -99,16 +105,24 @@ def _walk(folder: Path, depth: int) -> list[Path]:
             continue
         if child.is_dir() and depth > 0:
             found.extend(_walk(child, depth - 1))
-        elif child.is_file():
+        elif _regular(child):
             found.append(child)
     return found
+
+
+def _regular(path: Path) -> bool:
+    """Whether ``path`` is a regular file itself (a link to one is not)."""
+    try:
+        return stat.S_ISREG(path.lstat().st_mode)
+    except OSError:
+        return False
 
 
 def python2_reason(path: Path) -> str | None:
     """Why ``path`` does not load if it is written in Python 2 (it does not parse as Python 3
     and uses Python 2's statements or names), else ``None``."""
     try:
-        source = path.read_bytes()[:2_000_000]
+        source = read_regular(path)
         ast.parse(source)
     except SyntaxError:
         if _PYTHON2.search(source):

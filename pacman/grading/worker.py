@@ -126,8 +126,10 @@ def harden(config: dict[str, Any], output: _CappedOutput) -> None:
     block_project_imports(_report)
     config["filtered"] = install_syscall_filter()
     sys.stdout = sys.stderr = output
+    private = config.get("private")
     install_audit_hook([os.path.realpath(p) for p in config["readable"]],
-                       [os.path.realpath(p) for p in config["forbidden"]], _report)
+                       [os.path.realpath(p) for p in config["forbidden"]], _report,
+                       os.path.realpath(private) if isinstance(private, str) else None)
 
 
 class Session:

@@ -10,7 +10,10 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from pacman.grading.gradescope import write_package
 
@@ -130,7 +133,7 @@ def _fake_image(tmp_path: Path, python_version: str) -> tuple[dict, Path]:
         (bin_dir / tool).chmod(0o755)
     log = tmp_path / "calls.log"
     env = {"PATH": str(bin_dir), "FAKE_LOG": str(log), "AUTOGRADER_ROOT": str(tmp_path / "ag"),
-           "HOME": str(tmp_path)}
+           "HOME": str(tmp_path), "AUTOGRADER_SYSTEM_BINS": ""}
     return env, log
 
 
@@ -189,3 +192,44 @@ def test_a_github_style_nested_project_is_graded(tmp_path):
     (root / "submission" / "pacman-projects" / "search" / "search.py").write_text("x = 1\n")
     results = _run_autograder(root, args="-q q2")
     assert results["score"] == 5.0
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("runuser"),
+                    reason="needs root and runuser")
+def test_setup_prefers_a_python_every_user_can_run_to_one_only_root_can(tmp_path):
+    # a pyenv-like python3.12 in a folder closed to nobody comes first on PATH; a system
+    # python3.11 every user can run is there too: setup.sh takes the latter
+    env, log = _fake_image(tmp_path, "3.10.12")
+    (tmp_path / "bin" / "runuser").symlink_to(shutil.which("runuser"))
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o700)
+    (closed / "python3.12").write_text(FAKE_PYTHON.format(name="closed-python", version="3.12.3"))
+    (closed / "python3.12").chmod(0o755)
+    system = Path(tempfile.mkdtemp(prefix="pacman-system-bin-"))
+    try:
+        system.chmod(0o755)
+        (system / "python3.11").write_text(FAKE_PYTHON.format(name="system-python",
+                                                              version="3.11.9"))
+        (system / "python3.11").chmod(0o755)
+        env.update(PATH=f"{closed}:{env['PATH']}", AUTOGRADER_SYSTEM_BINS=str(system))
+        write_package(tmp_path / "bundle")
+        done = subprocess.run([str(tmp_path / "bin" / "bash"), str(tmp_path / "bundle" / "setup.sh")],
+                              env=env, capture_output=True, text=True, timeout=60)
+    finally:
+        shutil.rmtree(system)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"using the image's Python 3.11.9 ({system}/python3.11)" in done.stdout
+    assert f"system-python -m venv {tmp_path}/ag/venv" in log.read_text().splitlines()
+
+
+def test_results_warn_the_instructor_not_the_student_when_workers_run_as_root(monkeypatch):
+    from pacman.grading import report as report_module
+    from pacman.grading.grader import GradeReport
+
+    monkeypatch.setattr(report_module, "workers_run_as_root", lambda: True)
+    results = report_module.gradescope_results(GradeReport("multiAgents.py", "classic", []))
+    assert "student code ran as root" in results["extra_data"]["warning"]
+    assert "root" not in results["output"]
+    monkeypatch.setattr(report_module, "workers_run_as_root", lambda: False)
+    assert "warning" not in report_module.gradescope_results(
+        GradeReport("multiAgents.py", "classic", []))["extra_data"]

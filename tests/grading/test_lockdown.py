@@ -9,6 +9,7 @@ Needs root and an interpreter of this Python's version that every user can run
 from __future__ import annotations
 
 import json
+from importlib import metadata
 import os
 import shutil
 import site
@@ -68,6 +69,28 @@ depth = 2
 trees = ["builtin:recitation"]
 """
 
+#: Distributions the worker's modules import (the engine's mazes are numpy arrays).
+WORKER_DEPENDENCIES = ("numpy",)
+
+
+def _copy_distributions(names: tuple[str, ...], packages: Path) -> None:
+    """Copy the installed files of the distributions ``names`` into ``packages``, readable by
+    every user."""
+    for name in names:
+        distribution = metadata.distribution(name)
+        for file in distribution.files or ():
+            if file.parts[0] == "..":  # scripts outside site-packages
+                continue
+            source = Path(str(distribution.locate_file(file)))
+            if source.is_file():
+                target = packages / file
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target)
+                target.chmod(0o755 if os.access(source, os.X_OK) else 0o644)
+    for folder in [packages, *(p for p in packages.rglob("*") if p.is_dir())]:
+        folder.chmod(0o755)
+
+
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "geteuid") or os.geteuid() != 0 or not SYSTEM_PYTHON.is_file(),
     reason="needs root and a system Python of this version")
@@ -86,6 +109,10 @@ def locked_bundle():
         (base / "assignment.toml").unlink()
         subprocess.run([str(SYSTEM_PYTHON), "-m", "venv", "--without-pip", str(base / "venv")], check=True)
         packages = next(Path(base / "venv" / "lib").glob("python3*/site-packages"))
+        # what a worker imports besides the project goes where nobody can read it (this
+        # checkout's own environment may be closed to it: a clone under /root); the grader,
+        # root, finds the rest of this environment through the .pth file
+        _copy_distributions(WORKER_DEPENDENCIES, packages)
         (packages / "grader.pth").write_text(site.getsitepackages()[0] + "\n")
         installed = base / "installed"  # where setup.sh's pip puts it: outside the bundle
         shutil.copytree(bundle / "project", installed)

@@ -117,7 +117,7 @@ def test_infinite_loop_times_out_per_move(attack_assignment):
     assert "no answer within 1 s" in _lines(_test(report, "1.1"))
     games = _test(report, "2.1")
     assert games.metrics["timeouts"] == 2
-    assert "(limit 1.0 s per move)" in _lines(games)
+    assert "(limit: 1 s per move)" in _lines(games)
     assert seconds < 8
 
 

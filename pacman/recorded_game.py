@@ -1,0 +1,96 @@
+"""One game of a recording, found without holding the others: ``--replay F --game K`` and
+``export F OUT --game K`` read a file of any size in the memory of one game.
+
+:func:`find_game` reads the recording line by line, as
+:func:`~pacman.game.load_indexed_results` does, with the same checks and the same messages
+(every line must be a recorded game or a store's header; a line over
+:data:`~pacman.game.MAX_RECORD_LINE` characters is refused by its number), and picks the game as
+:func:`~pacman.recording.select_game` does: in a results store the record whose ``index`` is
+``K`` (the last of equal ones; different games with that index are refused), in a file of
+``--record`` its ``K``-th game. Only the game picked so far is kept; the others are checked
+and dropped as soon as they are read (a fingerprint of each game with index ``K``, to tell
+repeated records from different games).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+from pacman.errors import ConfigurationError, ReplayError
+from pacman.files import check_readable_file
+from pacman.game import MAX_RECORD_LINE, GameResult
+from pacman.recording import game_of_line
+
+
+def _games(path: str) -> Iterator[tuple[int | None, GameResult]]:
+    """Each game of the recording at ``path`` with its index, read one line at a time."""
+    check_readable_file(path, "recording", ReplayError)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(iter(lambda: handle.readline(MAX_RECORD_LINE + 1), ""),
+                                          start=1):
+                if len(line) > MAX_RECORD_LINE:
+                    raise ReplayError(f"{path[:80]}:{number}: a line longer than "
+                                      f"{MAX_RECORD_LINE:,} characters is not a recorded game")
+                try:
+                    data, index = game_of_line(line) if line.strip() else (None, None)
+                    del line
+                    if data is not None:
+                        game = GameResult.from_dict(data)
+                        del data
+                        yield index, game
+                except (ValueError, TypeError, KeyError, RecursionError) as error:
+                    raise ReplayError(f"{path[:80]}:{number}: not a recorded game "
+                                      f"({error})") from None
+    except ReplayError:
+        raise
+    except (OSError, ValueError) as error:  # ValueError: undecodable text, a null byte
+        raise ReplayError(f"{path[:80]}: cannot be read "
+                          f"({getattr(error, 'strerror', None) or error})") from None
+
+
+def _fingerprint(game: GameResult) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for part in (str(game.seed), game.layout_text, "\x00".join(game.actions)):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\x01")
+    return digest.hexdigest()
+
+
+def find_game(path: str, wanted: int | None) -> GameResult:
+    """Game ``wanted`` of the recording at ``path`` (see the module docstring); ``None``: its
+    first game. Raises :class:`~pacman.errors.ReplayError` for a line that is not a recorded
+    game, :class:`~pacman.errors.ConfigurationError` when there is no such game or several
+    different games with that index."""
+    count = 0
+    by_position: GameResult | None = None
+    by_index: GameResult | None = None
+    prints: set[str] = set()
+    low: int | None = None
+    high: int | None = None
+    for index, game in _games(path):
+        count += 1
+        if wanted is None or count == wanted:
+            by_position = by_position or game
+        if index is not None:
+            low = index if low is None else min(low, index)
+            high = index if high is None else max(high, index)
+            if index == wanted:
+                prints.add(_fingerprint(game))
+                by_index = game
+    if count == 0:
+        raise ReplayError(f"{path[:80]}: the recording holds no game")
+    if low is None or high is None:
+        if by_position is None:
+            raise ConfigurationError(
+                f"{path}: holds {count} game{'s' if count != 1 else ''}; there is no "
+                f"game {wanted} (a file of --record counts its games from 1)")
+        return by_position
+    if by_index is None:
+        span = f"{low} to {high}" if high > low else str(low)
+        raise ConfigurationError(f"{path}: no record has index {wanted} (--game K picks the "
+                                 f"record whose index is K; this store holds {span})")
+    if len(prints) > 1:
+        raise ConfigurationError(f"{path}: {len(prints)} different games have index {wanted} "
+                                 "(records of different batches); --game cannot tell them apart")
+    return by_index
