@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 #: Project modules a submission may import (and their submodules, for packages marked ``.*``).
 ALLOWED_MODULES = frozenset({
-    "pacman", "pacman.errors", "pacman.outcome", "pacman.directions", "pacman.layout",
+    "pacman", "pacman.version", "pacman.errors", "pacman.outcome", "pacman.directions", "pacman.layout",
     "pacman.state", "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options",
     "pacman.registry", "pacman.compat",
     "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
