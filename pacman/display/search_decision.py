@@ -22,6 +22,7 @@ from pacman.errors import ConfigurationError
 from pacman.state import GameState
 
 _LETTERS = {"North": "N", "South": "S", "East": "E", "West": "W", "Stop": "X"}
+_NAMES = {letter: name for name, letter in _LETTERS.items()}
 #: the agent classes whose search can be shown, by the algorithm they run
 ALGORITHM_OF = {MinimaxAgent: "minimax", AlphaBetaAgent: "alphabeta",
                 ExpectimaxAgent: "expectimax"}
@@ -57,6 +58,12 @@ def decision_search(agent: Any, state: GameState) -> tuple[str, dict[str, Any], 
     return algorithm, options, note
 
 
+def movers(agents: int, moves: int) -> list[str]:
+    """Who makes each of ``moves`` moves from Pacman's turn with ``agents`` agents:
+    ``Pacman``, ``ghost 1``, ... in turn."""
+    return ["Pacman" if k % agents == 0 else f"ghost {k % agents}" for k in range(moves)]
+
+
 def explore_decision(agent: Any, state: GameState, *, title: str,
                      expected: str | None = None) -> ExploredSearch:
     """The explorer page of ``agent``'s search in ``state`` (see the module docstring).
@@ -74,6 +81,8 @@ def explore_decision(agent: Any, state: GameState, *, title: str,
         if parent < 0:
             node["id"] = "root"
         else:
+            if parent == 0:  # Pacman's own moves, named in full at the root
+                node["label"] = _NAMES.get(node["action"], node["action"])
             above = "" if nodes[parent]["id"] == "root" else nodes[parent]["id"]
             node["id"] = above + (node["action"] or "?")
     index_of = {id(s): i for i, s in enumerate(result.stats.generated or ())}
@@ -94,5 +103,7 @@ def explore_decision(agent: Any, state: GameState, *, title: str,
         evaluated=[nodes[index_of[id(s)]]["id"] for s in result.stats.evaluated or ()],
         title=f"{title}: {algorithm} depth {options['depth']}, "
               f"evaluation {getattr(agent.evaluation, 'name', agent.evaluation)}",
-        prune=algorithm == "alphabeta", board=board, note=note.strip(), show_ids=False)
+        prune=algorithm == "alphabeta", board=board, note=note.strip(), show_ids=False,
+        movers=movers(state.num_agents, len(result.principal_variation)),
+        chosen_edge=None if result.action is None else _LETTERS.get(result.action))
     return ExploredSearch(result, trace)
