@@ -76,6 +76,8 @@ class Claim:
     reason: str = ""
     decision: Decision | None = None
     games: int = 0
+    #: what ``games`` counts, in the verdict ("undecided at 3 trees")
+    samples: str = "games"
 
     @property
     def decided(self) -> bool:
@@ -93,7 +95,7 @@ class Claim:
         kind = self.kind
         if kind == UNDECIDED:
             needed = self.decision.needed if self.decision is not None else None
-            return (f"{UNDECIDED} at {self.games} games"
+            return (f"{UNDECIDED} at {self.games} {self.samples}"
                     + (f" (needs about {needed})" if needed else ""))
         return kind
 
@@ -105,7 +107,8 @@ class Claim:
         parts.append(f"Result: {self.evidence}.")
         kind, d = self.kind, self.decision
         if kind == UNDECIDED:
-            parts.append("The interval is too wide to decide: more games, not a verdict.")
+            parts.append(f"The interval is too wide to decide: more {self.samples}, not a "
+                         "verdict.")
         elif kind == SMALLER and d is not None:
             parts.append(f"The interval lies above {d.threshold:g} and below the lecture's "
                          "effect: the effect is real but smaller than the lecture implies.")
@@ -152,13 +155,15 @@ class Report:
     gif: tuple[str, str] | None = None
 
     def claim(self, text: str, holds: bool, evidence: str, statistic: str = "",
-              reason: str = "", decision: Decision | None = None, games: int = 0) -> Claim:
+              reason: str = "", decision: Decision | None = None, games: int = 0,
+              samples: str = "games") -> Claim:
         """Record a claim; ``reason`` is shown only if it does not hold. With a ``decision``
-        the verdict follows it (``holds`` must agree) and may be "undecided at ``games``"."""
+        the verdict follows it (``holds`` must agree) and may be "undecided at ``games``
+        ``samples``" (games, trees, positions)."""
         if decision is not None and decision.holds != bool(holds):
             raise ValueError(f"claim {text!r}: holds={holds} but its decision says "
                              f"{decision.holds}")
-        claim = Claim(text, bool(holds), evidence, statistic, reason, decision, games)
+        claim = Claim(text, bool(holds), evidence, statistic, reason, decision, games, samples)
         self.claims.append(claim)
         return claim
 
