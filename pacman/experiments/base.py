@@ -42,6 +42,8 @@ class Settings:
     workers: int | None = None
     command: str = ""
     progress: bool = False
+    #: the least width in pixels of the board in the report's GIF (``None``: the default cells)
+    board_size: int | None = None
 
     @property
     def seeds(self) -> str:
@@ -249,7 +251,9 @@ def write_report(report: Report, settings: Settings) -> Path:
                   "Each command replays the cell's representative game (its median score; the "
                   "lowest seed among equals). `--game K` selects the record of the results "
                   "store whose `index` field is K: the game's position in this experiment's "
-                  "batch, the same in every run and resume (not its line in the file).", ""]
+                  "batch, the same in every run and resume (not its line in the file). The "
+                  "store is named by its absolute path: the commands work from any folder.",
+                  ""]
         lines += [f"- {cell}: `{command}`" for cell, command in report.watch]
         lines.append("")
     if report.gif is not None:

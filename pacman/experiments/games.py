@@ -329,7 +329,8 @@ def add_gif(report: Report, played: Played, label: str, settings: Settings,
     from pacman.display.export import export_game  # pygame: only when a GIF is made
 
     result, index = played.representative(label)
-    export_game(result, str(settings.out / filename), frame_time=0.08)
+    export_game(result, str(settings.out / filename), frame_time=0.08,
+                board_size=settings.board_size)
     report.gif = (filename, f"{label}: seed {result.seed}, {result.outcome}, score "
                             f"{result.score} (store index {index})")
 
