@@ -66,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
              "nothing)" if counts["empty_cuts"] else "")
     print(f"generated: {stats.nodes_generated}  evaluated: {stats.leaf_evaluations}  "
           f"cuts: {counts['cutoffs']}{empty}  steps: {len(explored.trace['steps'])}")
+    pv = explored.trace["principal_variation"]
+    print("principal variation: " + (", ".join(
+        f"{who} {move}" for who, move in zip(explored.trace["movers"], pv)) or "-"))
     if explored.trace["note"]:
         print(f"note: {explored.trace['note']}")
     print(f"page: {args.html} ({size:,} bytes)")

@@ -122,7 +122,7 @@ def explore_tree(game: TreeGame, algorithm: str, *, depth: int | None = None,
         evaluated=[node.id for node in result.stats.evaluated or ()],
         title=title or f"{algorithm} on {game.source}, {depth_text}"
                        + (", strict pruning" if strict else ""),
-        prune=cfg.prune, movers=_tree_movers(game, result.principal_variation))
+        prune=cfg.prune, movers=tree_movers(game, result.principal_variation))
     trace["depth_limit"] = depth
     return ExploredSearch(result, trace)
 
@@ -169,7 +169,7 @@ def _chosen(nodes: list[dict[str, Any]], edge: str | None) -> int | None:
                  if node["parent"] == 0 and node["action"] == edge), None)
 
 
-def _tree_movers(game: TreeGame, principal_variation: Any) -> list[str]:
+def tree_movers(game: TreeGame, principal_variation: Any) -> list[str]:
     """Who moves at each step of a lecture tree's principal variation: the kind of the node
     the move leaves."""
     movers = []

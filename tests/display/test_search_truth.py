@@ -335,3 +335,12 @@ def test_numbers_on_the_page_are_rounded_for_people(tmp_path):
             browser.press(key)
         words += browser.evaluate(read)
     assert not re.search(r"\d\.\d{5,}", words), re.search(r"\S*\d\.\d{5,}\S*", words)
+
+
+def test_the_command_lines_say_whose_move_each_move_of_the_variation_is(capsys, thrashing):
+    code, out, _ = run_cli(capsys, "tree", "recitation", "-a", "alphabeta")
+    assert code == 0 and "principal variation: MAX C, MIN H\n" in out
+    recording = thrashing.parent / "games.jsonl"
+    code, out, _ = run_cli(capsys, "explain", recording, "--move", "1", "--html",
+                           thrashing.parent / "again.html")
+    assert code == 0 and "principal variation: Pacman North, Pacman South" in out
