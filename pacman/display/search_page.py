@@ -86,7 +86,8 @@ def explore_tree(game: TreeGame, algorithm: str, *, depth: int | None = None,
     """Search the explicit tree ``game`` as ``pacman-arena tree`` does and record every step.
 
     The page draws the whole tree from the start (a lecture's board: leaf values printed,
-    faint until read) and shows the subtrees a cut leaves unsearched as pruned.
+    in grey italics until read, hidden in quiz mode) and shows the subtrees a cut leaves
+    unsearched as pruned and the nodes below ``depth`` as beyond the horizon.
     """
     recorder = StepRecorder(lambda node: node.id)
     cfg = algorithm_config(algorithm, depth=depth, strict=strict, trace=True, watcher=recorder)
