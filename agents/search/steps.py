@@ -7,9 +7,10 @@ searches: every value, window and cut comes from the search itself.
 
 ``nodes`` lists the generated states in generation order (index = position), each
 ``{"id", "parent", "action", "kind"}`` (``kind``: ``max``, ``min``, ``chance`` or ``leaf``;
-``parent`` -1 for the root). ``steps`` lists what happened, each with ``type``, the ``node``
-it happened at and that node's ``value`` so far, ``alpha`` and ``beta`` (MAX's view; the
-infinities as the strings ``"inf"`` and ``"-inf"``):
+``parent`` -1 for the root), and ``p`` (a fraction, ``1/3``) for a chance node's child.
+``steps`` lists what happened, each with ``type``, the ``node`` it happened at and that node's
+``value`` so far, ``alpha`` and ``beta`` (MAX's view; the infinities as the strings ``"inf"``
+and ``"-inf"``):
 
 * ``visit``: the search of an inner node begins (its window as received);
 * ``leaf``: a leaf was valued (``terminal``: a utility, else an evaluation at the depth cut);
@@ -123,6 +124,7 @@ class StepRecorder:
     def chance_valued(self, state: Any, action: Any, child: Any, probability: float,
                       value: float, total: float, cut: bool) -> None:
         node, child_node = self._node(state), self._child(state, action, child)
+        self.nodes[child_node]["p"] = fraction(probability)
         alpha, beta = self._windows[node]
         terms = self._terms[node]
         term = shown(value)

@@ -23,6 +23,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="where the report, plots and results go (default: "
                              "experiments/NAME)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--board-size", type=whole_number(1, maximum=4000), metavar="PIXELS",
+                        help="the board in the report's GIF at least PIXELS wide (for a "
+                             "projector: 800 or more; default: 16-pixel cells)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     command = command_line(args.command_line)
     settings = experiments.Settings(games=args.games or experiment.games, seed=args.seed,
                                     out=out, workers=args.workers, command=command,
-                                    progress=not args.no_progress and sys.stderr.isatty())
+                                    progress=not args.no_progress and sys.stderr.isatty(),
+                                    board_size=args.board_size)
     _make_folder(out)
     report = experiment.run(settings)
     path = experiments.write_report(report, settings)

@@ -5,8 +5,9 @@ recording with :func:`pacman.game.load_results`, replays game ``K`` (default 1) 
 before Pacman's ``N``-th move, rebuilds the recorded Pacman (``minimax``, ``alphabeta`` or
 ``expectimax`` from the catalog, with its recorded depth and options; an evaluation or ghost
 model only by a built-in name: nothing a recording names is imported) and writes the explorer
-page of its search there (:mod:`pacman.display.search_decision`). Prints the value, the action
-and the counts. Errors are one line on stderr with exit code 2.
+page of its search there (:mod:`pacman.display.search_decision`). Prints the value (to four
+significant digits), the action and the counts (cuts: those that pruned something). Errors are
+one line on stderr with exit code 2.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from pacman.agents.catalog import GHOST_AGENTS, short_name
 from pacman.agents.evaluation import EVALUATIONS
+from pacman.agents.search.steps import shown
 from pacman.commands.argtypes import whole_number
 from pacman.display.search_page import THEMES
 from pacman.errors import ConfigurationError
@@ -57,10 +59,16 @@ def run(args: argparse.Namespace) -> int:
         title=f"{result.layout}, seed {result.seed}, Pacman's move {args.move}")
     size = explored.write(args.html, theme=args.theme)
     stats = explored.result.stats
-    print(f"value: {explored.trace['value']}  action: {explored.result.action}  "
+    counts = explored.trace["counts"]
+    print(f"value: {shown(explored.result.value)}  action: {explored.result.action}  "
           f"(played: {played})")
+    empty = (f" (and {counts['empty_cuts']} cut tests after a last move, which pruned "
+             "nothing)" if counts["empty_cuts"] else "")
     print(f"generated: {stats.nodes_generated}  evaluated: {stats.leaf_evaluations}  "
-          f"cuts: {stats.cutoffs}  steps: {len(explored.trace['steps'])}")
+          f"cuts: {counts['cutoffs']}{empty}  steps: {len(explored.trace['steps'])}")
+    pv = explored.trace["principal_variation"]
+    print("principal variation: " + (", ".join(
+        f"{who} {move}" for who, move in zip(explored.trace["movers"], pv)) or "-"))
     if explored.trace["note"]:
         print(f"note: {explored.trace['note']}")
     print(f"page: {args.html} ({size:,} bytes)")

@@ -2,7 +2,8 @@
 
 Usage: ``tree FILE_OR_BUILTIN --algorithm {minimax,alphabeta,expectimax,expectiminimax}
 [--depth PLIES] [--strict-pruning] [--json] [--html PAGE [--theme {dark,light}]]``.  Prints
-the root value, the chosen action, the nodes generated in order (root first) and the leaves
+the root value, the chosen action, the principal variation with whose move each is (``MAX C,
+MIN H``), the nodes generated in order (root first) and the leaves
 evaluated in order (terminal values and static values at the depth cut, the recitation's
 "static evaluations").  ``--json`` prints one object with keys ``value``, ``action``,
 ``generated`` and ``evaluated``.  ``--html`` also writes the search explorer, a page that
@@ -24,7 +25,7 @@ from pacman.agents.search.algorithms import ALGORITHMS, algorithm_config
 from pacman.agents.search.core import ChanceNodeError, run_search
 from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
 from pacman.agents.search.trees import TreeFormatError, TreeGame, load_tree
-from pacman.display.search_page import THEMES, explore_tree
+from pacman.display.search_page import THEMES, explore_tree, tree_movers
 from pacman.errors import ConfigurationError
 
 
@@ -95,7 +96,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"tree: {args.tree}  algorithm: {args.algorithm}  depth: {depth}")
     print(f"value: {_text_number(result.value)}")
     print(f"action: {'-' if result.action is None else result.action}")
-    print(f"principal variation: {' '.join(map(str, result.principal_variation)) or '-'}")
+    movers = tree_movers(game, result.principal_variation)
+    print("principal variation: " + (", ".join(
+        f"{who} {move}" for who, move in zip(movers, map(str, result.principal_variation)))
+        or "-"))
     print(f"generated ({len(generated)}): {' '.join(generated)}")
     print(f"evaluated ({len(evaluated)}): {' '.join(evaluated)}")
     if args.html is not None:

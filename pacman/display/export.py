@@ -35,6 +35,8 @@ from pacman.state import GameState
 FORMATS = (".gif", ".mp4")
 #: Cell size of exported frames at zoom 1 (smaller than the window's: files stay small).
 EXPORT_TILE = 16
+#: The widest board an export may ask for, in pixels.
+MOST_BOARD_SIZE = 4000
 #: Seconds the final frame of an animation stays up before it loops.
 FINAL_HOLD = 2.0
 
@@ -65,10 +67,13 @@ def shown_positions(states: Sequence[GameState], every_move: bool = False) -> li
     return [i for i, s in enumerate(states) if i == 0 or s.turn == 0 or s.is_terminal]
 
 
-def export_tile(maze_width: int, zoom: float = 1.0) -> int:
+def export_tile(maze_width: int, zoom: float = 1.0, board_size: int | None = None) -> int:
     """Cell size of exported frames: ``EXPORT_TILE * zoom``, larger for a maze so narrow that
-    the status bar would be wider than the maze (no bars beside it), at most 128."""
+    the status bar would be wider than the maze (no bars beside it), and large enough for a
+    board at least ``board_size`` pixels wide when asked (for a projector); at most 128."""
     wanted = max(4, round(EXPORT_TILE * zoom))
+    if board_size is not None:
+        wanted = max(wanted, math.ceil(board_size / max(1, maze_width)))
     return min(128, max(wanted, math.ceil(MIN_WIDTH / max(1, maze_width))))
 
 
@@ -106,12 +111,16 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], f: float) -> tuple[in
 
 def frames(states: Sequence[GameState], agents: Sequence[str], outcome: str | None, *,
            zoom: float = 1.0, every_move: bool = False, smooth: int = 0,
-           evaluation: Callable[[GameState], float] | None = None) -> Iterator[Image.Image]:
+           evaluation: Callable[[GameState], float] | None = None,
+           board_size: int | None = None) -> Iterator[Image.Image]:
     """RGB images of the game, one per shown state (see :func:`shown_positions`), with
-    ``smooth`` in-between images per step; ``evaluation`` adds its heat map."""
+    ``smooth`` in-between images per step; ``evaluation`` adds its heat map; ``board_size``:
+    the least width of the board in pixels (cells grow to reach it; see :func:`export_tile`)."""
     if not 0 < zoom <= 5:
         raise ConfigurationError(f"--zoom must be above 0 and at most 5, got {zoom}")
-    renderer = Renderer(states[0].layout, export_tile(states[0].layout.width, zoom))
+    check_board_size(board_size)
+    renderer = Renderer(states[0].layout,
+                        export_tile(states[0].layout.width, zoom, board_size))
     surface = pygame.Surface(renderer.size)
     positions = shown_positions(states, every_move)
     num_agents = states[0].num_agents
@@ -239,17 +248,27 @@ def _write_mp4(images: Iterator[Image.Image], path: str, seconds_per_frame: floa
     return count
 
 
+def check_board_size(board_size: int | None) -> None:
+    """Refuse a board size no frame can have (below 1 or above :data:`MOST_BOARD_SIZE`)."""
+    if board_size is not None and not 1 <= board_size <= MOST_BOARD_SIZE:
+        raise ConfigurationError(f"--board-size must be 1 to {MOST_BOARD_SIZE} pixels, got "
+                                 f"{board_size}")
+
+
 def export_game(result: GameResult, path: str, *, frame_time: float = 0.1, zoom: float = 1.0,
                 every_move: bool = False, smooth: int = 0,
-                evaluation: Callable[[GameState], float] | None = None) -> int:
+                evaluation: Callable[[GameState], float] | None = None,
+                board_size: int | None = None) -> int:
     """Export the recorded game ``result`` to ``path`` (.gif or .mp4); returns the frames
     written. ``frame_time`` is the seconds per round (per agent move with ``every_move``),
-    shared among the ``smooth`` in-between frames."""
+    shared among the ``smooth`` in-between frames; ``board_size``: the board at least that
+    many pixels wide (a projector's GIF: 800 or more)."""
     check_target(path)
+    check_board_size(board_size)
     if smooth < 0:
         raise ConfigurationError(f"smooth must be 0 or more, got {smooth}")
     states = list(replay_states(result))
     agents = [a.get("name", "?") for a in result.agents]
     images = frames(states, agents, result.outcome, zoom=zoom, every_move=every_move,
-                    smooth=smooth, evaluation=evaluation)
+                    smooth=smooth, evaluation=evaluation, board_size=board_size)
     return write(images, path, frame_time / (smooth + 1))

@@ -10,6 +10,7 @@ root), so ``NWX`` is Pacman North, the first ghost West, the second ghost Stop.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pacman.agents.bounded import estimated_nodes
@@ -19,9 +20,11 @@ from pacman.agents.search_agents import AlphaBetaAgent, ExpectimaxAgent, Minimax
 from pacman.display.overlay import principal_paths
 from pacman.display.search_page import ExploredSearch, search_trace
 from pacman.errors import ConfigurationError
+from pacman.game import AgentSpec
 from pacman.state import GameState
 
 _LETTERS = {"North": "N", "South": "S", "East": "E", "West": "W", "Stop": "X"}
+_NAMES = {letter: name for name, letter in _LETTERS.items()}
 #: the agent classes whose search can be shown, by the algorithm they run
 ALGORITHM_OF = {MinimaxAgent: "minimax", AlphaBetaAgent: "alphabeta",
                 ExpectimaxAgent: "expectimax"}
@@ -57,12 +60,38 @@ def decision_search(agent: Any, state: GameState) -> tuple[str, dict[str, Any], 
     return algorithm, options, note
 
 
+def movers(agents: int, moves: int) -> list[str]:
+    """Who makes each of ``moves`` moves from Pacman's turn with ``agents`` agents:
+    ``Pacman``, ``ghost 1``, ... in turn."""
+    return ["Pacman" if k % agents == 0 else f"ghost {k % agents}" for k in range(moves)]
+
+
+def searching_agent(agent: Any) -> Any:
+    """The agent object behind ``agent``: an agent itself, an
+    :class:`~pacman.game.AgentSpec` (built as agent 0), or what
+    :func:`pacman.lineup.lineup` returns (its first spec, Pacman's)."""
+    if isinstance(agent, (list, tuple)):
+        if not agent:
+            raise ConfigurationError("an empty lineup has no Pacman to explain")
+        agent = agent[0]
+    if isinstance(agent, AgentSpec):
+        if agent.isolation is not None:
+            raise ConfigurationError(f"{agent.name}: an agent played in a contained process "
+                                     "cannot be searched here; explain shows the minimax, "
+                                     "alphabeta and expectimax agents")
+        agent = agent.build(0, random.Random(0))
+    return agent
+
+
 def explore_decision(agent: Any, state: GameState, *, title: str,
                      expected: str | None = None) -> ExploredSearch:
     """The explorer page of ``agent``'s search in ``state`` (see the module docstring).
 
-    ``expected``: the action the agent is known to have played (from a recording); the page
-    notes it if the search shown chose differently (a random tie-break, say)."""
+    ``agent``: a minimax, alpha-beta or expectimax agent, its spec, or a whole lineup
+    (``lineup(layout, "alphabeta", ...)``: its Pacman is explained). ``expected``: the action
+    the agent is known to have played (from a recording); the page notes it if the search
+    shown chose differently (a random tie-break, say)."""
+    agent = searching_agent(agent)
     if state.turn != 0:
         raise ConfigurationError("explain shows Pacman's decisions: the position is a ghost's turn")
     algorithm, options, note = decision_search(agent, state)
@@ -74,6 +103,8 @@ def explore_decision(agent: Any, state: GameState, *, title: str,
         if parent < 0:
             node["id"] = "root"
         else:
+            if parent == 0:  # Pacman's own moves, named in full at the root
+                node["label"] = _NAMES.get(node["action"], node["action"])
             above = "" if nodes[parent]["id"] == "root" else nodes[parent]["id"]
             node["id"] = above + (node["action"] or "?")
     index_of = {id(s): i for i, s in enumerate(result.stats.generated or ())}
@@ -94,5 +125,7 @@ def explore_decision(agent: Any, state: GameState, *, title: str,
         evaluated=[nodes[index_of[id(s)]]["id"] for s in result.stats.evaluated or ()],
         title=f"{title}: {algorithm} depth {options['depth']}, "
               f"evaluation {getattr(agent.evaluation, 'name', agent.evaluation)}",
-        prune=algorithm == "alphabeta", board=board, note=note.strip(), show_ids=False)
+        prune=algorithm == "alphabeta", board=board, note=note.strip(), show_ids=False,
+        movers=movers(state.num_agents, len(result.principal_variation)),
+        chosen_edge=None if result.action is None else _LETTERS.get(result.action))
     return ExploredSearch(result, trace)

@@ -10,7 +10,8 @@ hold. A Pacman decision adds the board with the principal variation drawn on it.
 
 What the page draws is embedded as JSON in ``<script type="application/json"
 id="search-trace">`` (see :func:`explored_page`): the generated and evaluated nodes in order (as
-``pacman-arena tree --json`` prints them), the value and the action, the nodes and the steps.
+``pacman-arena tree --json`` prints them), the value and the action, the nodes and the steps
+(see :func:`search_trace`; a lecture tree adds ``depth_limit``, ``null`` for the whole tree).
 It needs no server and no network.
 """
 
@@ -85,7 +86,8 @@ def explore_tree(game: TreeGame, algorithm: str, *, depth: int | None = None,
     """Search the explicit tree ``game`` as ``pacman-arena tree`` does and record every step.
 
     The page draws the whole tree from the start (a lecture's board: leaf values printed,
-    faint until read) and shows the subtrees a cut leaves unsearched as pruned.
+    in grey italics until read, hidden in quiz mode) and shows the subtrees a cut leaves
+    unsearched as pruned and the nodes below ``depth`` as beyond the horizon.
     """
     recorder = StepRecorder(lambda node: node.id)
     cfg = algorithm_config(algorithm, depth=depth, strict=strict, trace=True, watcher=recorder)
@@ -104,6 +106,15 @@ def explore_tree(game: TreeGame, algorithm: str, *, depth: int | None = None,
             entry["p"] = fraction(node.p)
         nodes.append(entry)
     recorded = recorder.nodes
+    searched_as = {entry["id"]: entry for entry in recorded}
+    for entry in nodes:  # the kind the search gave a node (expectimax averages at MIN nodes)
+        seen = searched_as.get(entry["id"])
+        if seen is not None and seen["kind"] != "leaf":
+            entry["kind"] = seen["kind"]
+        elif entry["kind"] == "min" and cfg.min_as_chance:
+            entry["kind"] = "chance"
+        if seen is not None and "p" in seen and "p" not in entry:
+            entry["p"] = seen["p"]
     steps = [_renumbered(step, lambda i: where[recorded[i]["id"]]) for step in recorder.steps]
     depth_text = "whole tree" if depth is None else f"depth {depth}"
     trace = search_trace(
@@ -112,26 +123,64 @@ def explore_tree(game: TreeGame, algorithm: str, *, depth: int | None = None,
         evaluated=[node.id for node in result.stats.evaluated or ()],
         title=title or f"{algorithm} on {game.source}, {depth_text}"
                        + (", strict pruning" if strict else ""),
-        prune=cfg.prune)
+        prune=cfg.prune, movers=tree_movers(game, result.principal_variation))
+    trace["depth_limit"] = depth
     return ExploredSearch(result, trace)
 
 
 def search_trace(result: SearchResult, algorithm: str, nodes: list[dict[str, Any]],
                  steps: list[dict[str, Any]], *, generated: list[str], evaluated: list[str],
                  title: str, prune: bool, board: dict[str, Any] | None = None,
-                 note: str = "", show_ids: bool = True) -> dict[str, Any]:
+                 note: str = "", show_ids: bool = True,
+                 movers: list[str] | None = None,
+                 chosen_edge: str | None = None) -> dict[str, Any]:
     """The object a page is drawn from (see the module docstring); ``show_ids``: write each
-    node's id beside it (a lecture tree's letters; a Pacman tree's edges say enough)."""
+    node's id beside it (a lecture tree's letters; a Pacman tree's edges say enough);
+    ``movers``: who makes each move of the principal variation (``Pacman``, ``ghost 1``;
+    ``MAX``, ``MIN``, ``chance``); ``chosen_edge``: the name of the chosen move's edge
+    when it is not the action itself (a Pacman tree's ``E`` for ``East``).
+
+    ``counts["cutoffs"]`` counts the cuts that pruned something; ``counts["empty_cuts"]`` the
+    cut tests that stopped a node after its last move, when nothing was left to prune (the
+    search counts both as cutoffs). ``chosen`` is the index of the root's child the search
+    chooses (``None`` without one)."""
     stats = result.stats
+    cuts = [step for step in steps if step["type"] == "cut"]
+    pruning = sum(1 for step in cuts if step.get("pruned"))
+    action = None if result.action is None else str(result.action)
+    pv = [str(a) for a in result.principal_variation]
     return {
-        "title": title, "algorithm": algorithm, "prune": prune,
-        "value": number(result.value), "action": None if result.action is None else str(result.action),
-        "principal_variation": [str(a) for a in result.principal_variation],
+        "title": title, "algorithm": algorithm, "prune": bool(prune),
+        "value": number(result.value), "action": action,
+        "chosen": _chosen(nodes, action if chosen_edge is None else chosen_edge),
+        "principal_variation": pv,
+        "movers": list(movers or [])[:len(pv)],
         "generated": generated, "evaluated": evaluated,
         "counts": {"generated": stats.nodes_generated, "evaluated": stats.leaf_evaluations,
-                   "cutoffs": stats.cutoffs},
+                   "cutoffs": pruning, "empty_cuts": len(cuts) - pruning},
         "nodes": nodes, "steps": steps, "board": board, "note": note, "show_ids": show_ids,
     }
+
+
+def _chosen(nodes: list[dict[str, Any]], edge: str | None) -> int | None:
+    """The index of the root's child along the edge named ``edge``."""
+    if edge is None:
+        return None
+    return next((i for i, node in enumerate(nodes)
+                 if node["parent"] == 0 and node["action"] == edge), None)
+
+
+def tree_movers(game: TreeGame, principal_variation: Any) -> list[str]:
+    """Who moves at each step of a lecture tree's principal variation: the kind of the node
+    the move leaves."""
+    movers = []
+    node: Any = game.root
+    for action in principal_variation:
+        movers.append({"max": "MAX", "min": "MIN"}.get(_kind_name(node), "chance"))
+        node = next((c for c in node.children if c.action == action or c.id == action), None)
+        if node is None:
+            break
+    return movers
 
 
 def _renumbered(step: dict[str, Any], index: Any) -> dict[str, Any]:

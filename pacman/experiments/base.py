@@ -42,6 +42,8 @@ class Settings:
     workers: int | None = None
     command: str = ""
     progress: bool = False
+    #: the least width in pixels of the board in the report's GIF (``None``: the default cells)
+    board_size: int | None = None
 
     @property
     def seeds(self) -> str:
@@ -76,6 +78,8 @@ class Claim:
     reason: str = ""
     decision: Decision | None = None
     games: int = 0
+    #: what ``games`` counts, in the verdict ("undecided at 3 trees")
+    samples: str = "games"
 
     @property
     def decided(self) -> bool:
@@ -93,7 +97,7 @@ class Claim:
         kind = self.kind
         if kind == UNDECIDED:
             needed = self.decision.needed if self.decision is not None else None
-            return (f"{UNDECIDED} at {self.games} games"
+            return (f"{UNDECIDED} at {self.games} {self.samples}"
                     + (f" (needs about {needed})" if needed else ""))
         return kind
 
@@ -105,7 +109,8 @@ class Claim:
         parts.append(f"Result: {self.evidence}.")
         kind, d = self.kind, self.decision
         if kind == UNDECIDED:
-            parts.append("The interval is too wide to decide: more games, not a verdict.")
+            parts.append(f"The interval is too wide to decide: more {self.samples}, not a "
+                         "verdict.")
         elif kind == SMALLER and d is not None:
             parts.append(f"The interval lies above {d.threshold:g} and below the lecture's "
                          "effect: the effect is real but smaller than the lecture implies.")
@@ -152,13 +157,15 @@ class Report:
     gif: tuple[str, str] | None = None
 
     def claim(self, text: str, holds: bool, evidence: str, statistic: str = "",
-              reason: str = "", decision: Decision | None = None, games: int = 0) -> Claim:
+              reason: str = "", decision: Decision | None = None, games: int = 0,
+              samples: str = "games") -> Claim:
         """Record a claim; ``reason`` is shown only if it does not hold. With a ``decision``
-        the verdict follows it (``holds`` must agree) and may be "undecided at ``games``"."""
+        the verdict follows it (``holds`` must agree) and may be "undecided at ``games``
+        ``samples``" (games, trees, positions)."""
         if decision is not None and decision.holds != bool(holds):
             raise ValueError(f"claim {text!r}: holds={holds} but its decision says "
                              f"{decision.holds}")
-        claim = Claim(text, bool(holds), evidence, statistic, reason, decision, games)
+        claim = Claim(text, bool(holds), evidence, statistic, reason, decision, games, samples)
         self.claims.append(claim)
         return claim
 
@@ -244,7 +251,9 @@ def write_report(report: Report, settings: Settings) -> Path:
                   "Each command replays the cell's representative game (its median score; the "
                   "lowest seed among equals). `--game K` selects the record of the results "
                   "store whose `index` field is K: the game's position in this experiment's "
-                  "batch, the same in every run and resume (not its line in the file).", ""]
+                  "batch, the same in every run and resume (not its line in the file). The "
+                  "store is named by its absolute path: the commands work from any folder.",
+                  ""]
         lines += [f"- {cell}: `{command}`" for cell, command in report.watch]
         lines.append("")
     if report.gif is not None:

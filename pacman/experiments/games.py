@@ -26,7 +26,8 @@ from pacman.batch.store import read_store
 from pacman.batch.tables import ConditionSummary, summarise
 from pacman.experiments.base import Report, Settings, markdown_table
 from pacman.experiments.invocation import replay_command
-from pacman.experiments.power import Decision, decide_interval, paired_sd
+from pacman.experiments.power import (UNDECIDED, Decision, decide_interval, games_for_power,
+                                      paired_sd)
 from pacman.game import GameResult
 from pacman.layout import parse_layout
 from pacman.outcome import Outcome
@@ -140,7 +141,9 @@ def percent(value: float) -> str:
 def outcome_table(played: Played, labels: Sequence[str] | None = None) -> str:
     """Per condition: games and distinct games, wins, win rate with its Wilson 95 % interval,
     mean score with its 95 % interval (clipped to the possible scores), mean moves, losses by
-    capture, games cut by the move limit, think time; degenerate intervals are marked."""
+    capture, games cut by the move limit, think time; degenerate intervals are marked. A
+    deterministic cell (every seed plays one game) shows that game's outcome and score, with
+    no interval."""
     rows = []
     for s in played.summaries:
         if labels is not None and s.condition not in labels:
@@ -149,12 +152,17 @@ def outcome_table(played: Played, labels: Sequence[str] | None = None) -> str:
         low, high = clip(s.score_low, s.score_high,
                          score_bounds(played.results[s.condition][0]))
         note = interval_note(distinct, s.games, low, high)
+        if distinct == 1:  # one game, however many seeds played it: no interval
+            game = played.results[s.condition][0]
+            win_cell = f"{'won' if game.won else 'lost'} (one game)"
+            score_cell = f"{game.score:.1f} (one game)"
+        else:
+            win_cell = f"{percent(s.win_rate)} [{percent(s.win_low)}, {percent(s.win_high)}]"
+            score_cell = f"{s.mean_score:.1f} [{low:.1f}, {high:.1f}]" + (
+                f" ({note})" if note else "")
         rows.append([s.condition, str(s.games), str(distinct) + (" (deterministic)"
                                                                  if distinct == 1 else ""),
-                     str(s.wins),
-                     f"{percent(s.win_rate)} [{percent(s.win_low)}, {percent(s.win_high)}]",
-                     f"{s.mean_score:.1f} [{low:.1f}, {high:.1f}]" + (f" ({note})" if note
-                                                                       else ""),
+                     str(s.wins), win_cell, score_cell,
                      f"{s.mean_moves:.1f}", str(s.ended_by(Outcome.LOSS)),
                      str(s.ended_by(Outcome.MOVE_LIMIT)), f"{s.think_ms_per_move:.2f}"])
     return markdown_table(["condition", "games", "distinct games", "wins",
@@ -186,9 +194,9 @@ class Paired:
     many *distinct* pairs of games it rests on (repeated games are not independent evidence).
 
     :attr:`above_zero` / :attr:`below_zero` decide a claim: the 95 % interval lies on one side
-    of 0. With one distinct pair nothing is decided. When every pair differs by the same amount
-    (no spread: the t interval collapses to a point) the exact sign test decides instead: all
-    of at least :data:`SIGN_TEST_PAIRS` distinct pairs on one side.
+    of 0, on at least :data:`SIGN_TEST_PAIRS` distinct pairs (with fewer nothing is decided).
+    When every pair differs by the same amount (no spread: the t interval collapses to a point)
+    the exact sign test decides instead: all of the distinct pairs on one side.
     """
 
     what: str
@@ -202,11 +210,10 @@ class Paired:
         return self.distinct_pairs < 2 or math.isnan(self.low) or self.low == self.high
 
     def _side(self, sign: int, margin: float = 0.0) -> bool:
-        if self.distinct_pairs < 2 or math.isnan(self.low):
+        if self.distinct_pairs < SIGN_TEST_PAIRS or math.isnan(self.low):
             return False
         if self.low == self.high:
-            return (self.distinct_pairs >= SIGN_TEST_PAIRS
-                    and sign * self.difference.difference > margin)
+            return sign * self.difference.difference > margin
         return self.low > margin if sign > 0 else self.high < -margin
 
     @property
@@ -225,22 +232,41 @@ class Paired:
         """The verdict (:func:`~pacman.experiments.power.decide_interval`) for "the
         difference exceeds ``threshold``" where the lecture implies ``effect``. One distinct
         pair decides nothing, and more seeds of it would not either: decided, not holding. A
-        constant difference is decided by the sign test, exactly."""
+        constant difference (no spread, ties included) is decided by the sign test, exactly.
+        No verdict is firm on fewer than :data:`SIGN_TEST_PAIRS` distinct pairs (the sign
+        test's least, ties included): it is undecided, needing the seeds that would give that
+        many (:meth:`pairs_needed`) or, with a spread, 80 % power at the effect if more."""
         d = self.difference
         if self.distinct_pairs < 2 or math.isnan(self.low):
             undecidable = self.distinct_pairs >= 2  # one seed: more seeds would decide
             return Decision(False, not undecidable, d.difference, d.difference, d.difference,
                             max(2 * d.n, 6) if undecidable else None, threshold, effect,
                             self.what)
+        if self.distinct_pairs < SIGN_TEST_PAIRS:
+            # Too few distinct pairs for a firm verdict either way: the sign test could not
+            # decide, and a t interval from so few rests on its normal model alone.
+            needed = self.pairs_needed()
+            if self.low != self.high:
+                sd = paired_sd(d.low, d.high, d.n)
+                needed = max(needed, games_for_power(sd, effect - threshold))
+            return Decision(False, False, d.difference, self.low, self.high, needed,
+                            threshold, effect, self.what, UNDECIDED)
         if self.low == self.high:
             if self._side(1, threshold) or d.difference <= threshold:
                 return decide_interval(d.difference, d.difference, d.difference, d.n, 0.0,
                                        effect, threshold, exact=True, unit=self.what)
-            return Decision(False, False, d.difference, self.low, self.high, SIGN_TEST_PAIRS,
-                            threshold, effect, self.what)
+            return Decision(False, False, d.difference, self.low, self.high,
+                            self.pairs_needed(), threshold, effect, self.what)
         return decide_interval(d.difference, self.low, self.high, d.n,
                                paired_sd(d.low, d.high, d.n), effect, threshold,
                                unit=self.what)
+
+    def pairs_needed(self) -> int:
+        """The seeds that would give :data:`SIGN_TEST_PAIRS` distinct pairs at the share of
+        distinct pairs seen so far (more than the seeds played)."""
+        n = self.difference.n
+        share = self.distinct_pairs / n if n else 1.0
+        return max(n + 1, math.ceil(SIGN_TEST_PAIRS / max(share, 1e-9)))
 
     def text(self, scale: float = 1.0, unit: str = "") -> str:
         d = self.difference
@@ -253,7 +279,9 @@ class Paired:
             return f"{shown}, {pairs} (degenerate: one game repeated, decides nothing)"
         if self.low == self.high:
             if d.difference == 0:
-                return f"{shown}, {pairs} (degenerate: every pair ties)"
+                few = (f"; decides nothing below {SIGN_TEST_PAIRS} distinct pairs"
+                       if self.distinct_pairs < SIGN_TEST_PAIRS else "")
+                return f"{shown}, {pairs} (degenerate: every pair ties{few})"
             return (f"{shown} in every pair, {pairs} (degenerate t interval; sign test on "
                     f"the distinct pairs, p = {min(1.0, 2.0 ** (1 - self.distinct_pairs)):.3g})")
         p_value = f"p = {d.p_value:.3g}" if d.p_value >= 1e-9 else "p < 1e-9"
@@ -301,7 +329,8 @@ def add_gif(report: Report, played: Played, label: str, settings: Settings,
     from pacman.display.export import export_game  # pygame: only when a GIF is made
 
     result, index = played.representative(label)
-    export_game(result, str(settings.out / filename), frame_time=0.08)
+    export_game(result, str(settings.out / filename), frame_time=0.08,
+                board_size=settings.board_size)
     report.gif = (filename, f"{label}: seed {result.seed}, {result.outcome}, score "
                             f"{result.score} (store index {index})")
 

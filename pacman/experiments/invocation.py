@@ -29,9 +29,10 @@ def replay_command(store: str | Path, index: int) -> str:
     """The command that watches the game whose store record has ``"index": index``.
 
     ``K`` in ``--game K`` is the record's ``index`` field: the game's position in the
-    experiment's batch (stable across runs and resumes), not its line in the file.
+    experiment's batch (stable across runs and resumes), not its line in the file. The store
+    is named by its absolute path, so the command works from any folder.
     """
-    return command_line(["--replay", str(store), "--game", str(index)])
+    return command_line(["--replay", str(Path(store).resolve()), "--game", str(index)])
 
 
 def software_version() -> str:

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from typing import Any
+from dataclasses import dataclass
 from itertools import islice
 
 from pacman.agents.evaluation import better
@@ -24,6 +27,7 @@ from pacman.agents.search.game import NodeKind
 from pacman.agents.search.synthetic import UniformTree
 from pacman.batch.plots import pyplot, save_figure
 from pacman.experiments.base import Experiment, Report, Settings, markdown_table
+from pacman.experiments.power import HOLDS, MOST_GAMES, NOT_BORNE_OUT, UNDECIDED, Decision
 from pacman.game import random_play
 from pacman.layout import load_layout
 from pacman.state import GameState
@@ -34,6 +38,13 @@ TREE_ORDERS = ("minimax", "worst", "random", "evaluation", "perfect")
 PREDICTED = {"minimax": 1.0, "worst": 1.0, "random": 0.75, "perfect": 0.5}
 PACMAN_DEPTHS = (1, 2, 3, 4)
 PACMAN_ORDERS = ("worst", "none", "reversed", "random", "evaluation", "perfect")
+#: Resamples of every bootstrap interval, and the fewest samples whose interval decides a claim
+#: (as the experiments' sign test asks for six distinct pairs).
+BOOTSTRAP_RESAMPLES = 999
+FEWEST_SAMPLES = 6
+#: One colour per ordering, the same in both panels of the figure.
+COLOURS = {"minimax": "black", "worst": "tab:red", "none": "tab:brown", "reversed": "tab:pink",
+           "random": "tab:orange", "evaluation": "tab:green", "perfect": "tab:blue"}
 
 
 def oracle_values(game: UniformTree) -> dict[int, float]:
@@ -89,18 +100,79 @@ def fit_exponent(depths: list[int], counts: list[float], base: float) -> float:
             / sum((x - mx) ** 2 for x in depths))
 
 
-def tree_table(trees: int, seed: int) -> dict[str, list[float]]:
-    """Mean leaves per ordering and depth over ``trees`` random trees per depth."""
-    table: dict[str, list[float]] = {name: [] for name in TREE_ORDERS}
+def tree_counts(trees: int, seed: int) -> dict[str, list[list[float]]]:
+    """Leaves per ordering, tree and depth: ``counts[ordering][k][j]`` for tree ``k`` (seed
+    ``seed + k``) at ``TREE_PLIES[j]`` plies."""
+    counts: dict[str, list[list[float]]] = {name: [[] for _ in range(trees)]
+                                            for name in TREE_ORDERS}
     for plies in TREE_PLIES:
-        totals = dict.fromkeys(TREE_ORDERS, 0)
         for k in range(trees):
             game = UniformTree(BRANCHING, plies, seed=seed + k, spread=10**9)
             for name, count in ordering_runs(game, seed + k).items():
-                totals[name] += count
-        for name in TREE_ORDERS:
-            table[name].append(totals[name] / trees)
-    return table
+                counts[name][k].append(float(count))
+    return counts
+
+
+def means(counts: list[list[float]]) -> list[float]:
+    """The mean over samples (rows) at every depth (column)."""
+    return [sum(column) / len(column) for column in zip(*counts)]
+
+
+def tree_table(trees: int, seed: int) -> dict[str, list[float]]:
+    """Mean leaves per ordering and depth over ``trees`` random trees per depth."""
+    return {name: means(rows) for name, rows in tree_counts(trees, seed).items()}
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A fitted exponent and its 95 % bootstrap interval over the samples (trees or
+    positions): ``low == high == value`` when every resample gives the same fit (an exact
+    count, as under the perfect ordering on uniform trees)."""
+
+    value: float
+    low: float
+    high: float
+
+    def text(self) -> str:
+        if math.isnan(self.low):
+            return f"{self.value:.2f} (one sample: no interval)"
+        if self.low == self.high:
+            return f"{self.value:.2f} (exact: every resample fits it)"
+        return f"{self.value:.2f} [{self.low:.2f}, {self.high:.2f}]"
+
+
+def bootstrap_interval(samples: int, statistic: Callable[[list[int]], float],
+                       seed: int) -> tuple[float, float]:
+    """The 95 % percentile bootstrap interval (:func:`scipy.stats.bootstrap`) of
+    ``statistic(indices)`` over resamples of ``samples`` samples, drawn with ``seed`` (the same
+    resamples for every statistic of one run). One sample: no interval (``nan``)."""
+    import numpy as np
+    from scipy.stats import bootstrap
+
+    if samples < 2:
+        return math.nan, math.nan
+    found = bootstrap((np.arange(samples),), lambda chosen: statistic([int(i) for i in chosen]),
+                      vectorized=False, n_resamples=BOOTSTRAP_RESAMPLES, method="percentile",
+                      confidence_level=0.95, rng=np.random.default_rng(seed))
+    low, high = float(found.confidence_interval.low), float(found.confidence_interval.high)
+    spread = found.bootstrap_distribution
+    if float(spread.max() - spread.min()) <= 1e-9:  # every resample fits the same exponent
+        return float(spread[0]), float(spread[0])
+    return low, high
+
+
+def fitted(counts: list[list[float]], depths: list[int], base: float | Callable[[list[int]], float],
+           seed: int) -> Fitted:
+    """The exponent of the mean counts against depth, with its bootstrap interval over the
+    samples (``base`` a number, or a function of the resampled indices: minimax's growth on
+    the same resample)."""
+    def statistic(chosen: list[int]) -> float:
+        b = base(chosen) if callable(base) else base
+        return fit_exponent(depths, means([counts[i] for i in chosen]), b)
+
+    value = statistic(list(range(len(counts))))
+    low, high = bootstrap_interval(len(counts), statistic, seed)
+    return Fitted(value, low, high)
 
 
 def pacman_positions(count: int, seed: int) -> list[GameState]:
@@ -140,136 +212,240 @@ def by_value(table: dict, best_first: bool):
     return order
 
 
-def pacman_table(positions: list[GameState], seed: int) -> dict[str, list[float]]:
-    """Mean nodes generated per algorithm/ordering and depth over ``positions``."""
+def pacman_counts(positions: list[GameState], seed: int) -> dict[str, list[list[float]]]:
+    """Nodes generated per algorithm/ordering, position and depth: ``counts[name][i][j]``."""
     game = PacmanGame(better)
-    table = {name: [0.0] * len(PACMAN_DEPTHS) for name in ("minimax", *PACMAN_ORDERS)}
+    counts: dict[str, list[list[float]]] = {name: [[] for _ in positions]
+                                            for name in ("minimax", *PACMAN_ORDERS)}
     for i, state in enumerate(positions):
-        for j, depth in enumerate(PACMAN_DEPTHS):
-            table["minimax"][j] += minimax(game, state, depth=depth).stats.nodes_generated
+        for depth in PACMAN_DEPTHS:
+            counts["minimax"][i].append(
+                float(minimax(game, state, depth=depth).stats.nodes_generated))
             truth = child_values(game, state, depth)
             for order in PACMAN_ORDERS:
                 spec = {"worst": by_value(truth, False),
                         "perfect": by_value(truth, True)}.get(order, order)
                 rng = random.Random(seed * 1_000_003 + i * 101 + depth)
-                table[order][j] += alphabeta(game, state, depth=depth, order=spec,
-                                             rng=rng).stats.nodes_generated
-    return {name: [v / len(positions) for v in row] for name, row in table.items()}
+                counts[order][i].append(float(alphabeta(game, state, depth=depth, order=spec,
+                                                        rng=rng).stats.nodes_generated))
+    return counts
+
+
+def pacman_table(positions: list[GameState], seed: int) -> dict[str, list[float]]:
+    """Mean nodes generated per algorithm/ordering and depth over ``positions``."""
+    return {name: means(rows) for name, rows in pacman_counts(positions, seed).items()}
 
 
 def run(settings: Settings) -> Report:
     report = Report("pruning", "Alpha-beta pruning and move ordering (the Games I notes)",
                     __doc__.split("\n\n", 1)[1])
-    table, plies, fits = _tree_section(report, settings)
-    positions, pac, depths, pac_fits = _pacman_section(report, settings)
+    counts, plies, fits = _tree_section(report, settings)
+    pac_counts, depths, pac_fits = _pacman_section(report, settings)
+    table = {name: means(rows) for name, rows in counts.items()}
+    pac = {name: means(rows) for name, rows in pac_counts.items()}
     plot(table, pac, settings.out / "nodes_against_depth.png")
     report.figure("nodes_against_depth.png", "Leaves (trees) and nodes (Pacman) against depth, "
-                                             "log scale")
-    _tree_claims(report, fits, plies)
-    _pacman_claims(report, pac, pac_fits, depths, len(positions))
+                                             "log scale; one colour per ordering in both panels")
+    _tree_claims(report, fits, plies, len(counts["minimax"]))
+    _pacman_claims(report, pac_counts, pac_fits, depths, settings.seed)
     report.add("## Games\n\nThis experiment searches positions and trees; it plays no games, "
                "so there is no game to replay. Every number above is deterministic given the "
-               "seed: the tree and position counts are exact, not samples of games.")
-    report.data["trees"] = {"plies": plies, "leaves": table, "exponents": fits}
-    report.data["pacman"] = {"depths": depths, "nodes": pac, "exponents": pac_fits}
+               "seed; the intervals are 95 % percentile bootstrap intervals over the trees (or "
+               "positions) drawn, refitting the exponent on every resample.")
+    report.data["trees"] = {"plies": plies, "leaves": table,
+                            "exponents": {k: f.value for k, f in fits.items()},
+                            "intervals": {k: [f.low, f.high] for k, f in fits.items()}}
+    report.data["pacman"] = {"depths": depths, "nodes": pac,
+                             "exponents": {k: f.value for k, f in pac_fits.items()},
+                             "intervals": {k: [f.low, f.high] for k, f in pac_fits.items()}}
     return report
 
 
 def _tree_section(report: Report, settings: Settings) -> tuple[dict, list[int], dict]:
-    """Leaves per ordering on random trees: the table, the plies and the fitted exponents."""
+    """Leaves per ordering on random trees: the counts, the plies and the fitted exponents
+    with their bootstrap intervals over trees."""
     trees = max(2, settings.games)
-    table = tree_table(trees, settings.seed)
+    counts = tree_counts(trees, settings.seed)
     plies = list(TREE_PLIES)
-    fits = {name: fit_exponent(plies, row, BRANCHING) for name, row in table.items()}
-    rows = [[name, *(f"{v:,.0f}" for v in row), f"{fits[name]:.2f}",
+    fits = {name: fitted(rows, plies, BRANCHING, settings.seed) for name, rows in counts.items()}
+    rows = [[name, *(f"{v:,.0f}" for v in means(counts[name])), fits[name].text(),
              f"{PREDICTED[name]:.2f}" if name in PREDICTED else "-"]
-            for name, row in table.items()]
+            for name in counts]
     report.add(f"## Random trees (b = {BRANCHING}, mean leaves over {trees} trees per depth)\n\n"
                + markdown_table(["ordering", *(f"{p} plies" for p in plies),
-                                 "fitted x", "the Games I notes' x"], rows)
+                                 "fitted x [95 % bootstrap]", "the Games I notes' x"], rows)
                + "\n\nx is the exponent in leaves ~ b^(x * plies); the Games I notes writes b^(2d), "
-                 "b^(2*0.75d), b^(2*0.5d) with d moves per player, i.e. 2d plies.")
-    return table, plies, fits
+                 "b^(2*0.75d), b^(2*0.5d) with d moves per player, i.e. 2d plies. The interval "
+                 "resamples the trees and refits.")
+    return counts, plies, fits
 
 
-def _pacman_section(report: Report, settings: Settings) -> tuple[list, dict, list[int], dict]:
-    """Nodes per ordering on Pacman positions: the positions, the table, the depths and the
-    exponents relative to minimax."""
+def _pacman_section(report: Report, settings: Settings) -> tuple[dict, list[int], dict]:
+    """Nodes per ordering on Pacman positions: the counts, the depths and the exponents
+    relative to minimax (refitted with minimax's growth on every resample)."""
     positions = pacman_positions(max(2, settings.games), settings.seed)
-    pac = pacman_table(positions, settings.seed)
+    counts = pacman_counts(positions, settings.seed)
     depths = list(PACMAN_DEPTHS)
-    growth = math.exp(fit_exponent(depths, pac["minimax"], math.e))
-    pac_fits = {name: fit_exponent(depths, row, growth) for name, row in pac.items()}
+
+    def growth(chosen: list[int]) -> float:
+        return math.exp(fit_exponent(depths, means([counts["minimax"][i] for i in chosen]),
+                                     math.e))
+
+    everything = list(range(len(positions)))
+    pac_fits = {name: fitted(rows, depths, growth, settings.seed) for name, rows in counts.items()}
     rows = [[name if name == "minimax" else f"alpha-beta, {name}",
-             *(f"{v:,.0f}" for v in row), f"{pac_fits[name]:.2f}"] for name, row in pac.items()]
+             *(f"{v:,.0f}" for v in means(row)), pac_fits[name].text()]
+            for name, row in counts.items()]
     report.add(f"## Pacman positions ({len(positions)} positions of small_classic, depth in "
                f"rounds of 3 moves)\n\n"
                + markdown_table(["search", *(f"depth {d}" for d in depths),
-                                 "exponent relative to minimax"], rows)
-               + f"\n\nMinimax grows by {growth:.1f}x per round here. Even the worst ordering "
-                 "prunes on Pacman positions, unlike on the tie-free random trees: many children "
-                 "have equal values (moves that change nothing within the horizon), and a cut on "
-                 "v >= beta fires on a tie whatever the order.")
-    return positions, pac, depths, pac_fits
+                                 "exponent relative to minimax [95 % bootstrap]"], rows)
+               + f"\n\nMinimax grows by {growth(everything):.1f}x per round here. Even the worst "
+                 "ordering prunes on Pacman positions, unlike on the tie-free random trees: many "
+                 "children have equal values (moves that change nothing within the horizon), "
+                 "and a cut on v >= beta fires on a tie whatever the order.")
+    return counts, depths, pac_fits
 
 
-def _tree_claims(report: Report, fits: dict, plies: list[int]) -> None:
-    """The Games I notes' exponents for perfect, random and worst ordering on random trees."""
-    fit_test = f"least-squares slope of log_b(leaves) against plies over {plies[0]} to {plies[-1]} plies"
-    report.claim("perfect ordering brings the exponent close to the Games I notes' 0.5 (within 0.1)",
-                 abs(fits["perfect"] - 0.5) <= 0.1, f"fitted {fits['perfect']:.2f}",
-                 fit_test, "odd ply counts and small depths bend the fit away from the "
-                 "asymptotic b^(d/2)")
-    report.claim("random ordering lands near the Games I notes' 0.75 (within 0.1)",
-                 abs(fits["random"] - 0.75) <= 0.1, f"fitted {fits['random']:.2f}", fit_test,
-                 "0.75 is an asymptotic figure; at these depths random ordering prunes "
-                 "more or less than the limit, and few trees per depth add noise")
+def band_decision(estimate: float, low: float, high: float, *, at_least: float | None = None,
+                  at_most: float | None = None, samples: int, unit: str) -> Decision:
+    """The claim "the quantity lies in [``at_least``, ``at_most``]" (either end may be open),
+    decided on its 95 % interval ``[low, high]``: holds when the interval lies inside,
+    not borne out when it lies wholly outside, else undecided (``needed``: the samples that
+    would shrink the interval, as 1/sqrt(n), to clear the nearest end, if it can). An interval
+    from fewer than :data:`FEWEST_SAMPLES` samples decides nothing (a bootstrap of so few has
+    too few distinct resamples); an exact one (no spread) decides at any size."""
+    inside = ((at_least is None or low >= at_least) and (at_most is None or high <= at_most))
+    outside = ((at_least is not None and high < at_least)
+               or (at_most is not None and low > at_most))
+    verdict = HOLDS if inside else NOT_BORNE_OUT if outside else UNDECIDED
+    needed = None
+    if low != high and samples < FEWEST_SAMPLES:  # too few resamples to trust the interval
+        inside, verdict, needed = False, UNDECIDED, FEWEST_SAMPLES
+    elif verdict == UNDECIDED and not math.isnan(low):
+        edges = [e for e in (at_least, at_most) if e is not None]
+        distance = min(abs(estimate - e) for e in edges)
+        half = (high - low) / 2
+        if distance > 0 and half > 0:
+            needed = max(samples + 1, min(MOST_GAMES, math.ceil(samples * (half / distance) ** 2)))
+    edge = at_least if at_least is not None else at_most
+    return Decision(inside, verdict != UNDECIDED, estimate, low, high, needed,
+                    0.0 if edge is None else edge, None, unit, verdict)
+
+
+def _tree_claims(report: Report, fits: dict[str, Fitted], plies: list[int], trees: int) -> None:
+    """The Games I notes' exponents for perfect, random and worst ordering on random trees,
+    decided on their bootstrap intervals."""
+    fit_test = (f"least-squares slope of log_b(mean leaves) against plies over {plies[0]} to "
+                f"{plies[-1]} plies, with its 95 % bootstrap interval over the {trees} trees; "
+                "holds if the interval lies inside the band, not borne out if wholly outside")
+    for name, text, band, reason in (
+            ("perfect", "perfect ordering brings the exponent close to the Games I notes' 0.5 "
+             "(within 0.1)", (0.4, 0.6), "odd ply counts and small depths bend the fit away "
+             "from the asymptotic b^(d/2)"),
+            ("random", "random ordering lands near the Games I notes' 0.75 (within 0.1)",
+             (0.65, 0.85), "0.75 is an asymptotic figure; at these depths random ordering "
+             "prunes more or less than the limit")):
+        f = fits[name]
+        decision = band_decision(f.value, f.low, f.high, at_least=band[0], at_most=band[1],
+                                 samples=trees, unit="exponent")
+        report.claim(text, decision.holds, f"fitted {f.text()}", fit_test, reason, decision,
+                     trees, "trees")
+    f = fits["worst"]
+    decision = band_decision(f.value, f.low, f.high, at_least=0.9, samples=trees,
+                             unit="exponent")
     report.claim("the worst ordering prunes almost nothing (exponent at least 0.9)",
-                 fits["worst"] >= 0.9, f"fitted {fits['worst']:.2f}", fit_test,
-                 "ties in the leaf values let alpha-beta cut even under the worst order")
+                 decision.holds, f"fitted {f.text()}", fit_test,
+                 "ties in the leaf values let alpha-beta cut even under the worst order",
+                 decision, trees, "trees")
 
 
-def _pacman_claims(report: Report, pac: dict, pac_fits: dict, depths: list[int],
-                   positions: int) -> None:
-    """Orderings on Pacman positions rank as on trees, and evaluation ordering pays."""
+def _pacman_claims(report: Report, counts: dict, fits: dict[str, Fitted], depths: list[int],
+                   seed: int) -> None:
+    """Orderings on Pacman positions rank as on trees, and evaluation ordering pays; both
+    decided on bootstrap intervals over the positions (the same resamples for every
+    ordering, so the comparisons are paired)."""
+    positions = len(counts["minimax"])
+
+    def exponents(chosen: list[int]) -> dict[str, float]:
+        growth = math.exp(fit_exponent(depths, means([counts["minimax"][i] for i in chosen]),
+                                       math.e))
+        return {name: fit_exponent(depths, means([rows[i] for i in chosen]), growth)
+                for name, rows in counts.items()}
+
+    def margin(chosen: list[int]) -> float:
+        """How far perfect lies below every other ordering and worst above every other
+        alpha-beta ordering (the smaller of the two; at least 0 when the ranking holds)."""
+        x = exponents(chosen)
+        others = [v for k, v in x.items() if k not in ("minimax", "perfect")]
+        middle = [v for k, v in x.items() if k not in ("minimax", "perfect", "worst")]
+        return min(min(others) - x["perfect"], x["worst"] - max(middle))
+
+    everything = list(range(positions))
+    value = margin(everything)
+    low, high = bootstrap_interval(positions, margin, seed)
+    decision = band_decision(value, low, high, at_least=-1e-9, samples=positions,
+                             unit="exponent margin")
     report.claim("on Pacman positions too, perfect ordering prunes most and worst ordering "
-                 "least", pac_fits["perfect"] <= min(pac_fits.values()) + 1e-9
-                 and pac_fits["worst"] >= max(v for k, v in pac_fits.items() if k != "minimax")
-                 - 1e-9, ", ".join(f"{k} {v:.2f}" for k, v in pac_fits.items()),
+                 "least", decision.holds,
+                 ", ".join(f"{k} {v.value:.2f}" for k, v in fits.items())
+                 + f"; margin {value:.3f} [{low:.3f}, {high:.3f}]",
                  "growth exponents relative to minimax, fitted over depths "
-                 f"{depths[0]}-{depths[-1]}, compared across orderings",
-                 "many tied child values on Pacman positions make orderings prune alike")
+                 f"{depths[0]}-{depths[-1]}; the margin (perfect below every other ordering, "
+                 "worst above every other alpha-beta ordering) with its 95 % bootstrap interval "
+                 "over positions; holds if the interval lies at or above 0",
+                 "many tied child values on Pacman positions make orderings prune alike",
+                 decision, positions, "positions")
     deepest = len(depths) - 1
-    ratio = pac["evaluation"][deepest] / pac["minimax"][deepest]
+
+    def ratio(chosen: list[int]) -> float:
+        return (sum(counts["evaluation"][i][deepest] for i in chosen)
+                / sum(counts["minimax"][i][deepest] for i in chosen))
+
+    value = ratio(everything)
+    low, high = bootstrap_interval(positions, ratio, seed)
+    decision = band_decision(value, low, high, at_most=0.2, samples=positions,
+                             unit="share of minimax's nodes")
     report.claim(f"on Pacman positions, alpha-beta with evaluation ordering at depth "
                  f"{depths[deepest]} generates at most a fifth of minimax's nodes",
-                 ratio <= 0.2, f"{ratio:.3f} of minimax's nodes",
-                 f"mean nodes over {positions} positions, alpha-beta over minimax",
-                 "the evaluation orders children poorly at these positions")
+                 decision.holds, f"{value:.3f} [{low:.3f}, {high:.3f}] of minimax's nodes",
+                 f"mean nodes over {positions} positions, alpha-beta over minimax, with its "
+                 "95 % bootstrap interval over positions; holds if the interval lies at or "
+                 "below 0.2", "the evaluation orders children poorly at these positions",
+                 decision, positions, "positions")
 
 
-def plot(trees: dict[str, list[float]], pacman: dict[str, list[float]], path) -> None:
+def figure_of(trees: dict[str, list[float]], pacman: dict[str, list[float]]) -> Any:
+    """The figure: leaves against plies on random trees (left) and nodes against depth on
+    Pacman positions (right), one colour per ordering in both panels, whole-number ticks."""
     plt = pyplot()
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     for name, row in trees.items():
-        left.plot(TREE_PLIES, row, marker="o", label=name)
+        left.plot(TREE_PLIES, row, marker="o", color=COLOURS[name], label=name)
     for x, style in ((1.0, ":"), (0.75, "--"), (0.5, "-.")):
         left.plot(TREE_PLIES, [BRANCHING ** (x * p) for p in TREE_PLIES], style, color="grey",
                   linewidth=1, label=f"b^({x:g} plies)")
     left.set_yscale("log")
+    left.set_xticks(list(TREE_PLIES))
     left.set_xlabel("plies")
     left.set_ylabel("leaves evaluated")
     left.set_title(f"random trees, b = {BRANCHING}")
     left.legend(fontsize=7)
     for name, row in pacman.items():
-        right.plot(PACMAN_DEPTHS, row, marker="o",
+        right.plot(PACMAN_DEPTHS, row, marker="o", color=COLOURS[name],
                    label=name if name == "minimax" else f"alpha-beta, {name}")
     right.set_yscale("log")
+    right.set_xticks(list(PACMAN_DEPTHS))
     right.set_xlabel("depth (rounds)")
     right.set_ylabel("nodes generated")
     right.set_title("Pacman positions, small_classic")
     right.legend(fontsize=7)
-    save_figure(figure, path)
+    return figure
+
+
+def plot(trees: dict[str, list[float]], pacman: dict[str, list[float]], path) -> None:
+    """Draw :func:`figure_of` into ``path``."""
+    save_figure(figure_of(trees, pacman), path)
 
 
 EXPERIMENT = Experiment("pruning", "alpha-beta pruning and move ordering",

@@ -138,7 +138,13 @@ def test_explain_shows_the_search_the_agent_ran(capsys, tmp_path, recording):
     assert trace["action"] == own.action == played
     assert trace["value"] == pytest.approx(own.value)
     assert trace["counts"]["generated"] == own.stats.nodes_generated == len(trace["generated"])
-    assert trace["counts"]["cutoffs"] == own.stats.cutoffs
+    # the search counts every cut test; the page counts those that pruned something
+    counts = trace["counts"]
+    assert counts["cutoffs"] + counts["empty_cuts"] == own.stats.cutoffs
+    cuts = [s for s in trace["steps"] if s["type"] == "cut"]
+    assert counts["cutoffs"] == sum(1 for s in cuts if s["pruned"]) > 0
+    assert counts["empty_cuts"] == sum(1 for s in cuts if not s["pruned"]) > 0
+    assert f"cuts: {counts['cutoffs']} (and {counts['empty_cuts']} cut tests" in out
     assert trace["principal_variation"] == list(own.principal_variation)
     board = trace["board"]
     assert board["positions"] == list(state.positions)
@@ -186,7 +192,7 @@ def test_stepping_to_the_first_cut_and_back_in_chromium(tmp_path):
         shown = page_state(browser)
         assert (shown["step"], shown["current"], shown["cuts"]) == ("8", "F", "1")
         svg = browser.evaluate('document.getElementById("tree").innerHTML')
-        assert "cut: 3 ≥ beta 2" in svg and 'class="cutmark"' in svg
+        assert "cut: 3 ≥ β 2" in svg and 'class="cutmark"' in svg
         assert "α -∞  β 2" in svg  # F's window, on the current path
         assert "Cut at F" in browser.evaluate('document.getElementById("what").textContent')
         browser.press("ArrowLeft")
@@ -230,7 +236,7 @@ def test_a_large_pacman_tree_folds_and_opens_on_a_click(tmp_path, recording):
         drawn = int(page_state(browser)["drawn"])
         assert 1 < drawn < total  # folded: only the top of the tree is drawn
         assert "nodes: click to open" in browser.evaluate('document.getElementById("tree").innerHTML')
-        browser.evaluate('document.querySelector("#tree text.fold").closest("g.node")'
+        browser.evaluate('document.querySelector("#tree text.fold")'
                          '.dispatchEvent(new MouseEvent("click", {bubbles: true}))')
         assert int(page_state(browser)["drawn"]) > drawn
         assert browser.evaluate('document.getElementById("boardbox").hidden') is False

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -93,7 +94,8 @@ def test_report_commands_go_through_the_program_name():
     assert program_name() == "pacman-arena"
     assert command_line(["experiment", "depth", "--out", "a b"]) == (
         "pacman-arena experiment depth --out 'a b'")
+    # the store by its absolute path: the command works from any folder
     assert replay_command("out/games.jsonl", 12) == (
-        "pacman-arena --replay out/games.jsonl --game 12")
+        f"pacman-arena --replay {Path('out/games.jsonl').resolve()} --game 12")
     assert re.fullmatch(r"pacman-arena \S+(, commit [0-9a-f]+( \+ uncommitted changes)?)?",
                         software_version())
