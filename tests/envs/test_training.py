@@ -51,7 +51,7 @@ def test_maskable_ppo_trains_on_action_masks_and_never_picks_a_wall():
         action, _ = model.predict(observation, action_masks=masks)
         assert masks[int(action)]
         observation, _, terminated, truncated, info = env.step(action)  # a 0-d array
-        assert "illegal_action" not in info
+        assert not info["illegal_action"]
         if terminated or truncated:
             break
 
