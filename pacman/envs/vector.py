@@ -104,8 +104,16 @@ class MazeTables:
             for last, moves in layout.ghost_moves[cell].items():
                 for move in moves:
                     self.ghost_legal[cell, ACTIONS.index(last), MOVES.index(move)] = True
-        self.ghost_count = self.ghost_legal.sum(axis=2)
         self.pacman_legal = self.pacman_to >= 0
+        # Flat tables, indexed by one computed key: a 1-D gather is the cheapest numpy read.
+        self.pacman_to_flat = self.pacman_to.reshape(-1)
+        self.ghost_to_flat = self.ghost_to.reshape(-1)
+        #: Per ``cell * 5 + last direction``: the legal moves' legality row, their count and the
+        #: moves themselves, first the legal ones in order (a random ghost's k-th choice).
+        self.ghost_legal_rows = self.ghost_legal.reshape(size * len(ACTIONS), len(MOVES))
+        self.ghost_count = self.ghost_legal_rows.sum(axis=1)
+        order = np.argsort(~self.ghost_legal_rows, axis=1, kind="stable")
+        self.ghost_kth_flat = order.reshape(-1).astype(np.int64)
         observer = Observer(layout, num_ghosts)
         height, width, planes = observer.shape
         self.shape = observer.shape
@@ -176,7 +184,7 @@ class PacmanVectorEnv(VectorEnv):
         b, k = num_envs, count
         self._stride = height * width * planes
         self._base = np.arange(b, dtype=np.int64) * self._stride
-        self._rows = np.arange(b)
+        self._ghost_planes = PACMAN + 1 + np.arange(k, dtype=np.int64)
         #: Every game's planes, flat: ``(num_envs, H*W*C)``; the food and capsule planes are
         #: the games' food and capsules.
         self.buffer = np.zeros((b, self._stride), dtype=np.int8)
@@ -257,7 +265,7 @@ class PacmanVectorEnv(VectorEnv):
         """Pacman's move in every game (:func:`pacman.rules.successor` for agent 0); returns
         where the action was illegal (played as Stop)."""
         tables, flat = self.tables, self._flat
-        target = tables.pacman_to[self.pacman, actions]
+        target = tables.pacman_to_flat[self.pacman * len(ACTIONS) + actions]
         illegal = target < 0
         if illegal.any():
             actions = np.where(illegal, STOP_INDEX, actions)
@@ -294,16 +302,20 @@ class PacmanVectorEnv(VectorEnv):
         self.ghost_actions.fill(-1)
         for ghost in range(self.num_ghosts):
             going = self.outcome == GOING
+            every = bool(going.all())
             cell = self.ghosts[:, ghost]
-            legal = tables.ghost_legal[cell, self.ghost_directions[:, ghost]]
-            count = legal.sum(axis=1)
+            key = cell * len(ACTIONS) + self.ghost_directions[:, ghost]
+            count = tables.ghost_count[key]
             if self.kinds[ghost] == "random":
                 pick = (draws[ghost] * count).astype(np.int64)
-                move = (legal.cumsum(axis=1) <= pick[:, None]).sum(axis=1)
+                move = tables.ghost_kth_flat[key * len(MOVES) + pick]
             else:
-                move = self._directional_moves(cell, legal, count, ghost, draws[ghost])
-            move = np.where(going, move, self.ghost_directions[:, ghost])
-            target = np.where(going, tables.ghost_to[cell, np.minimum(move, STOP_INDEX - 1)], cell)
+                move = self._directional_moves(cell, tables.ghost_legal_rows[key], count, ghost,
+                                               draws[ghost])
+            target = tables.ghost_to_flat[cell * len(MOVES) + move]
+            if not every:
+                move = np.where(going, move, self.ghost_directions[:, ghost])
+                target = np.where(going, target, cell)
             self.ghosts[:, ghost] = target
             self.ghost_directions[:, ghost] = move
             self.ghost_actions[going, ghost] = move[going]
@@ -354,17 +366,19 @@ class PacmanVectorEnv(VectorEnv):
         scared = selfplane - 1
         old = base + offset[old_pacman]
         new = base + offset[self.pacman]
-        flat[old + PACMAN] = 0
-        flat[old + selfplane] = 0
-        flat[new + PACMAN] = 1
-        flat[new + selfplane] = 1
-        if self.num_ghosts:
-            old_cells = base[:, None] + offset[old_ghosts]
-            new_cells = base[:, None] + offset[self.ghosts]
-            flat[old_cells + scared] = 0
-            for ghost in range(self.num_ghosts):
-                flat[old_cells[:, ghost] + PACMAN + 1 + ghost] = 0
-                flat[new_cells[:, ghost] + PACMAN + 1 + ghost] = 1
+        if not self.num_ghosts:
+            flat[np.concatenate((old + PACMAN, old + selfplane))] = 0
+            flat[np.concatenate((new + PACMAN, new + selfplane))] = 1
+            return
+        old_cells = base[:, None] + offset[old_ghosts]
+        new_cells = base[:, None] + offset[self.ghosts]
+        # Every mark of the step's start goes, then every mark of its end is made: the scared
+        # plane has marks on ghost cells only, so two ghosts on one cell need no care.
+        flat[np.concatenate((old + PACMAN, old + selfplane, (old_cells + scared).reshape(-1),
+                             (old_cells + self._ghost_planes).reshape(-1)))] = 0
+        flat[np.concatenate((new + PACMAN, new + selfplane,
+                             (new_cells + self._ghost_planes).reshape(-1)))] = 1
+        if self.scared.any():
             flat[new_cells[self.scared > 0] + scared] = 1
 
     # --- resets and what a step reports ----------------------------------------------------
