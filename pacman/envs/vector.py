@@ -69,7 +69,13 @@ STOP_INDEX = len(MOVES)
 #: Outcome codes of :attr:`PacmanVectorEnv.outcome`.
 GOING, WON, LOST = 0, 1, 2
 OUTCOME_NAMES = {WON: "win", LOST: "loss"}
-_FAR = np.iinfo(np.int32).max
+#: Fills that lose every comparison with a real distance (UNREACHABLE, -1, is one).
+_NEAR_FILL = np.iinfo(np.int16).max
+_FAR_FILL = -2
+#: Per 4-bit set of moves: how many, and (at ``bits * 4 + k``) the k-th move of the set.
+_POPCOUNT = np.array([bin(bits).count("1") for bits in range(16)], dtype=np.int64)
+_KTH_BIT = np.array([[([m for m in range(4) if bits >> m & 1] + [0] * 4)[k] for k in range(4)]
+                     for bits in range(16)], dtype=np.int64).reshape(-1)
 
 
 def ghost_kinds(ghosts: str | Sequence[str], count: int) -> list[str]:
@@ -114,6 +120,8 @@ class MazeTables:
         self.ghost_count = self.ghost_legal_rows.sum(axis=1)
         order = np.argsort(~self.ghost_legal_rows, axis=1, kind="stable")
         self.ghost_kth_flat = order.reshape(-1).astype(np.int64)
+        #: The same legal moves as 4-bit sets (bit m for move m of ``MOVES``).
+        self.ghost_bits = (self.ghost_legal_rows * (1 << np.arange(len(MOVES)))).sum(axis=1)
         observer = Observer(layout, num_ghosts)
         height, width, planes = observer.shape
         self.shape = observer.shape
@@ -127,13 +135,15 @@ class MazeTables:
         start = GameState.initial(layout, num_ghosts)
         self.start_planes = observer.observe(start, 0).reshape(-1)
         self.start_food = int(layout.food).bit_count()
-        self.distance: np.ndarray | None = None
+        self.distance_flat: np.ndarray | None = None
         if distances:
-            # The values DirectionalGhost compares, UNREACHABLE included.
-            self.distance = np.full((size, size), UNREACHABLE, dtype=np.int64)
+            # The values DirectionalGhost compares, UNREACHABLE included; int16 (a maze has
+            # fewer than 32,767 cells here) keeps the table in cache.
+            distance = np.full((size, size), UNREACHABLE, dtype=np.int16)
             distance_rows = layout.distance_rows
             for cell in layout.open_cells:
-                self.distance[cell] = np.asarray(distance_rows[cell], dtype=np.int64)
+                distance[cell] = np.asarray(distance_rows[cell], dtype=np.int16)
+            self.distance_flat = distance.reshape(-1)
 
 
 class PacmanVectorEnv(VectorEnv):
@@ -171,6 +181,7 @@ class PacmanVectorEnv(VectorEnv):
         self.observation_format = observation
         self.copy = copy
         self.tables = MazeTables(self.layout, count, "directional" in self.kinds)
+        self._observer = Observer(self.layout, count)
         height, width, planes = self.tables.shape
         if observation == "planes":
             single: spaces.Box = spaces.Box(0, 1, (height, width, planes), dtype=np.int8)
@@ -260,6 +271,36 @@ class PacmanVectorEnv(VectorEnv):
                           tuple(map(int, self.scared[index])), food, capsules,
                           int(self.score[index]), 0, outcome))
 
+    def set_game(self, index: int, state: GameState) -> None:
+        """Put game ``index`` in ``state`` (a default-rules state of this maze and ghost count,
+        Pacman to move, still going on), its move count at 0."""
+        if (state.layout is not self.layout or state.num_ghosts != self.num_ghosts
+                or state.turn != 0 or state.outcome is not None or state.half_speed_scared):
+            raise ConfigurationError("set_game takes a going default-rules state of this maze "
+                                     "and ghost count with Pacman to move")
+        self.buffer[index] = self._observer.observe(state, 0).reshape(-1)
+        self.pacman[index] = state.positions[0]
+        self.ghosts[index] = state.positions[1:]
+        self.pacman_direction[index] = ACTIONS.index(state.directions[0])
+        self.ghost_directions[index] = [ACTIONS.index(d) for d in state.directions[1:]]
+        self.scared[index] = state.scared_timers
+        self.food_left[index] = state.food_count
+        self.score[index] = state.score
+        self.moves[index] = 0
+        self.outcome[index] = GOING
+
+    def ghost_choices(self, ghost: int, draws: np.ndarray) -> np.ndarray:
+        """The move (index of ``ACTIONS``) ghost ``ghost`` (1-based) would draw in every game
+        with ``draws`` (one uniform number in [0, 1) per game), Pacman where he is now; the
+        games are not changed."""
+        tables, column = self.tables, ghost - 1
+        cell = self.ghosts[:, column]
+        key = cell * len(ACTIONS) + self.ghost_directions[:, column]
+        if self.kinds[column] == "random":
+            pick = (draws * tables.ghost_count[key]).astype(np.int64)
+            return tables.ghost_kth_flat[key * len(MOVES) + pick]
+        return self._directional_moves(cell, key, column, draws)
+
     # --- the rules, batched -----------------------------------------------------------------
     def _pacman_moves(self, actions: np.ndarray) -> np.ndarray:
         """Pacman's move in every game (:func:`pacman.rules.successor` for agent 0); returns
@@ -304,21 +345,16 @@ class PacmanVectorEnv(VectorEnv):
             going = self.outcome == GOING
             every = bool(going.all())
             cell = self.ghosts[:, ghost]
-            key = cell * len(ACTIONS) + self.ghost_directions[:, ghost]
-            count = tables.ghost_count[key]
-            if self.kinds[ghost] == "random":
-                pick = (draws[ghost] * count).astype(np.int64)
-                move = tables.ghost_kth_flat[key * len(MOVES) + pick]
-            else:
-                move = self._directional_moves(cell, tables.ghost_legal_rows[key], count, ghost,
-                                               draws[ghost])
+            move = self.ghost_choices(ghost + 1, draws[ghost])
             target = tables.ghost_to_flat[cell * len(MOVES) + move]
-            if not every:
+            if every:
+                self.ghost_actions[:, ghost] = move
+            else:
+                self.ghost_actions[going, ghost] = move[going]
                 move = np.where(going, move, self.ghost_directions[:, ghost])
                 target = np.where(going, target, cell)
             self.ghosts[:, ghost] = target
             self.ghost_directions[:, ghost] = move
-            self.ghost_actions[going, ghost] = move[going]
             timer = self.scared[:, ghost]
             timer -= going & (timer > 0)
             meet = going & (target == self.pacman)
@@ -329,26 +365,39 @@ class PacmanVectorEnv(VectorEnv):
                 self.score -= caught * LOSE_PENALTY
                 self.outcome[caught] = LOST
 
-    def _directional_moves(self, cell: np.ndarray, legal: np.ndarray, count: np.ndarray,
-                           ghost: int, draw: np.ndarray) -> np.ndarray:
-        """The moves :class:`~pacman.agents.ghosts.DirectionalGhost` samples with ``draw``:
-        its distribution, then the first move whose cumulated probability passes
-        ``draw * total`` (as :func:`pacman.agents.base.sample`)."""
+    def _directional_moves(self, cell: np.ndarray, key: np.ndarray, ghost: int,
+                           draw: np.ndarray) -> np.ndarray:
+        """Moves drawn from :class:`~pacman.agents.ghosts.DirectionalGhost`'s distribution with
+        ``draw`` (uniform in [0, 1)): the legal moves share ``1 - bias`` equally and the best
+        (nearest Pacman by maze distance, farthest while scared) share ``bias``; drawn as that
+        mixture: below ``bias`` one of the best, else one of the legal moves, uniformly."""
         tables = self.tables
-        assert tables.distance is not None
-        distance = tables.distance[tables.ghost_to[cell], self.pacman[:, None]]
+        assert tables.distance_flat is not None
+        legal_bits = tables.ghost_bits[key]
+        pacman = self.pacman
         scared = self.scared[:, ghost] > 0
-        nearest = np.where(legal, distance, _FAR).min(axis=1)
-        farthest = np.where(legal, distance, -1).max(axis=1)
-        best = legal & (distance == np.where(scared, farthest, nearest)[:, None])
-        spread = (1.0 - DIRECTIONAL_BIAS) / count
-        probability = legal * spread[:, None] + best * (DIRECTIONAL_BIAS / best.sum(axis=1))[:, None]
-        total = probability[:, 0] + probability[:, 1] + probability[:, 2] + probability[:, 3]
-        point = draw * total
-        remaining = point[:, None] - probability.cumsum(axis=1)
-        move = ((remaining >= 0) | ~legal).argmin(axis=1)
-        last = 3 - legal[:, ::-1].argmax(axis=1)
-        return np.where(((remaining >= 0) | ~legal).all(axis=1), last, move)
+        base = cell * len(MOVES)
+        distances, legal = [], []
+        nearest = np.full(self.num_envs, _NEAR_FILL, dtype=np.int16)
+        farthest = np.full(self.num_envs, _FAR_FILL, dtype=np.int16)
+        for move in range(len(MOVES)):
+            target = tables.ghost_to_flat[base + move]
+            distance = tables.distance_flat[target * tables.size + pacman]
+            allowed = ((legal_bits >> move) & 1).astype(bool)
+            np.minimum(nearest, np.where(allowed, distance, _NEAR_FILL), out=nearest)
+            np.maximum(farthest, np.where(allowed, distance, _FAR_FILL), out=farthest)
+            distances.append(distance)
+            legal.append(allowed)
+        aim = np.where(scared, farthest, nearest)
+        best_bits = np.zeros(self.num_envs, dtype=np.int64)
+        for move in range(len(MOVES)):
+            best_bits |= (legal[move] & (distances[move] == aim)).astype(np.int64) << move
+        to_best = draw < DIRECTIONAL_BIAS
+        bits = np.where(to_best, best_bits, legal_bits)
+        share = np.where(to_best, draw / DIRECTIONAL_BIAS,
+                         (draw - DIRECTIONAL_BIAS) / (1.0 - DIRECTIONAL_BIAS))
+        pick = np.minimum((share * _POPCOUNT[bits]).astype(np.int64), _POPCOUNT[bits] - 1)
+        return _KTH_BIT[bits * len(MOVES) + pick]
 
     def _send_home(self, eaten: np.ndarray, ghost: int) -> None:
         """Ghost ``ghost`` is eaten where ``eaten``: back to its start, no last direction, not

@@ -150,3 +150,44 @@ def test_bad_arguments_and_actions_are_refused_clearly():
     for bad in ([0], [0, 5], [0.5, 1.0], [-1, 0]):
         with pytest.raises(IllegalActionError):
             env.step(np.array(bad))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["small_classic", "capsule_rich", "originalClassic"]),
+       st.integers(0, 10**6), st.integers(0, 200))
+def test_the_ghosts_draw_from_the_catalog_ghosts_distributions(layout, seed, plies):
+    """Stratified draws (i + 0.5) / N over N games in one state give every move with the
+    probability DirectionalGhost and RandomGhost give it, within 1 / N."""
+    import random
+
+    from pacman.agents.ghosts import DirectionalGhost, RandomGhost
+
+    games = 2000
+    rng = random.Random(seed)
+    state = GameState.initial(envs.PacmanVectorEnv(1, layout=layout).layout)
+    for _ in range(plies):
+        if state.turn == 0 and rng.random() < 0.2:
+            break
+        following = state.successor(rng.choice(state.legal_actions()))
+        if following.outcome is not None:
+            break
+        state = following
+    while state.turn != 0:
+        state = state.successor(rng.choice(state.legal_actions()))
+        if state.outcome is not None:
+            return
+    if rng.random() < 0.5:  # a hand-set position with scared ghosts, which flee
+        state = state.replace(scared_timers=tuple(rng.choice([0, 1, 5, 40])
+                                                  for _ in range(state.num_ghosts)))
+    draws = (np.arange(games) + 0.5) / games
+    for kind, agent in (("directional", DirectionalGhost), ("random", RandomGhost)):
+        env = envs.PacmanVectorEnv(games, layout=layout, ghosts=kind)
+        for game in range(games):
+            env.set_game(game, state)
+        for ghost in range(1, state.num_agents):
+            moves = env.ghost_choices(ghost, draws)
+            expected = agent(ghost).distribution(state)
+            counts = np.bincount(moves, minlength=len(ACTIONS)) / games
+            for index, action in enumerate(ACTIONS):
+                assert abs(counts[index] - expected.get(action, 0.0)) <= 1.5 / games, (
+                    kind, ghost, action, counts, expected)
