@@ -189,3 +189,12 @@ def test_stable_baselines3_check_env_is_silent(observation):
         warnings.simplefilter("always")
         check_env(gym_env(observation=observation).unwrapped)
     assert [str(w.message) for w in caught] == []
+
+
+def test_cnn_policy_takes_the_default_observation():
+    from stable_baselines3 import PPO
+
+    env = gymnasium.make(envs.GYMNASIUM_ID, layout="tiny")
+    model = PPO("CnnPolicy", env, n_steps=64, batch_size=64, n_epochs=1, seed=0, device="cpu")
+    model.learn(64)
+    assert model.num_timesteps >= 64
