@@ -84,7 +84,7 @@ def pick(rng: random.Random, mask: np.ndarray) -> int:
 
 
 def aec_moves(layout, moves: int) -> float:
-    env = pacman.envs.env(layout=layout, max_moves=None)
+    env = pacman.envs.env(layout=layout, max_moves=None, observation="dict")
     env.reset(seed=0)
     rng = random.Random(0)
     began = time.perf_counter()
@@ -98,7 +98,7 @@ def aec_moves(layout, moves: int) -> float:
 
 
 def parallel_moves(layout, moves: int) -> float:
-    env = pacman.envs.parallel_env(layout=layout, max_moves=None)
+    env = pacman.envs.parallel_env(layout=layout, max_moves=None, observation="dict")
     observations, _ = env.reset(seed=0)
     rng = random.Random(0)
     done = 0
@@ -114,7 +114,7 @@ def parallel_moves(layout, moves: int) -> float:
 
 def gymnasium_moves(layout, moves: int) -> float:
     env = gymnasium.make("PacmanArena/Pacman-v0", layout=layout, ghosts="random",
-                         max_moves=None)
+                         max_moves=None, observation="planes")
     _, info = env.reset(seed=0)
     rng = random.Random(0)
     per_round = layout.num_ghosts + 1

@@ -2,12 +2,14 @@
 
 Agents are ``pacman_0`` and ``ghost_1`` .. ``ghost_k``, acting in that order every round.
 Every agent has the action space ``Discrete(5)`` (North, South, East, West, Stop, as in
-:data:`pacman.directions.ACTIONS`) and, by default, observes a dict of ``observation`` (the
-planes of :mod:`pacman.envs.observation`) and ``action_mask`` (its legal actions in the current
-position; ghosts may never stop nor, except at a dead end, reverse); ``observation=`` chooses
-another format. Actions may be numpy integers or 0-d arrays; an action the mask forbids ends
-the episode with ``illegal_reward`` for the mover, or is replaced with ``illegal_action="stop"``
-(see :mod:`pacman.envs.options`).
+:data:`pacman.directions.ACTIONS`) and, by default, observes the ``image`` planes of
+:mod:`pacman.envs.options` with its action mask (its legal actions in the current position;
+ghosts may never stop nor, except at a dead end, reverse) in ``info["action_mask"]``;
+``observation=`` chooses another format (``"dict"`` puts the mask in the observation). Actions
+may be numpy integers or 0-d arrays; an action the mask forbids is played as Stop by Pacman
+and as its course by a ghost, or, with ``illegal_action="end"``, ends the episode with
+``illegal_reward`` for the mover (see :mod:`pacman.envs.options`, which also lists what every
+info holds).
 
 Rewards are score changes: after each move Pacman gets the change of the game score and every
 ghost its negation (so over a round, each agent collects the change since its own last move).
@@ -15,8 +17,9 @@ A win or a loss terminates every agent; reaching ``max_moves`` of Pacman's moves
 a round) truncates every agent (``max_cycles``, PettingZoo's name, is the same limit). The
 environment is not parallelizable in PettingZoo's sense (a game can end, and a ghost's legal
 moves change, in the middle of a round), so ``aec_to_parallel`` refuses it; use
-:class:`pacman.envs.parallel_env`, which plays rounds. The game has no chance of its own: ``reset(seed=...)`` accepts a
-seed for the API's sake, and the same actions always give the same game.
+:class:`pacman.envs.parallel_env`, which plays rounds. The game has no chance of its own:
+the same start and actions always give the same game. ``reset(seed=...)`` seeds what a start
+may draw (a maze of a list, random start cells: :mod:`pacman.envs.starts`).
 """
 
 from __future__ import annotations
@@ -25,15 +28,18 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pacman.directions import ACTIONS
 from pacman.errors import ConfigurationError
 from pacman.envs.observation import Observer
-from pacman.envs.options import (DEFAULT_ILLEGAL_REWARD, Encoding, action_index,
+from pacman.envs.options import (DEFAULT_ILLEGAL_ACTION, DEFAULT_ILLEGAL_REWARD,
+                                 DEFAULT_OBSERVATION, Encoding, action_index,
                                  check_illegal_action, replacement)
 from pacman.envs.rendering import RENDER_MODES, Screen
+from pacman.envs.starts import MazeArgument, Starts, maze_list
 from pacman.layout import Layout, load_layout
 from pacman.state import GameState
 
@@ -88,14 +94,18 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
     metadata: dict[str, Any] = {"name": "pacman_arena_v0", "render_modes": RENDER_MODES,
                                 "render_fps": RENDER_FPS, "is_parallelizable": False}
 
-    def __init__(self, layout: Layout | str = "small_classic", num_ghosts: int | None = None,
+    def __init__(self, layout: MazeArgument = "small_classic", num_ghosts: int | None = None,
                  max_moves: int | None = DEFAULT_MAX_MOVES, render_mode: str | None = None, *,
-                 max_cycles: int | None = None, observation: str = "dict",
-                 illegal_action: str = "end", illegal_reward: float = DEFAULT_ILLEGAL_REWARD,
-                 cell_pixels: int | None = None) -> None:
+                 max_cycles: int | None = None, observation: str = DEFAULT_OBSERVATION,
+                 illegal_action: str = DEFAULT_ILLEGAL_ACTION,
+                 illegal_reward: float = DEFAULT_ILLEGAL_REWARD,
+                 cell_pixels: int | None = None, random_starts: bool = False) -> None:
         super().__init__()
         max_moves = move_limit(max_moves, max_cycles)
-        self.layout, count = game_setup(layout, num_ghosts, max_moves, render_mode)
+        mazes = maze_list(layout)
+        self.layout, count = game_setup(mazes[0], num_ghosts, max_moves, render_mode)
+        self.starts = Starts(mazes, count, random_starts)
+        self.np_random, _ = seeding.np_random()
         check_illegal_action(illegal_action, illegal_reward)
         self.max_moves = max_moves
         self.render_mode = render_mode
@@ -103,7 +113,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.illegal_reward = float(illegal_reward)
         self.possible_agents = agent_names(count)
         self.agent_name_mapping = {name: index for index, name in enumerate(self.possible_agents)}
-        self.observer = Observer(self.layout, count)
+        self.observer: Observer = self.starts.observer(self.layout)
         shape = self.observer.shape
         self.encoding = Encoding(observation, shape, cell_pixels)
         self.observation_spaces = {name: self.encoding.space for name in self.possible_agents}
@@ -113,6 +123,9 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.game = GameState.initial(self.layout, count)
         #: Pacman's moves so far.
         self.moves = 0
+        #: How the episode ended (``None`` while it goes on): see :mod:`pacman.envs.options`.
+        self.outcome: str | None = None
+        self.illegal_counts: dict[str, int] = {}
         self._screen = Screen(self.layout, self.possible_agents, render_mode, RENDER_FPS,
                               "the environment")
 
@@ -123,10 +136,15 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Start a new game (the maze's start position; ``seed`` and ``options`` change
-        nothing)."""
-        self.game = GameState.initial(self.layout, len(self.possible_agents) - 1)
+        """Start a new game: the maze's start, or what :mod:`pacman.envs.starts` draws with the
+        generator that ``seed`` seeds (``options``: ``{"random_starts": bool}``)."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.game = self.starts.draw(self.np_random, options)
+        self.layout = self.game.layout
+        self.observer = self.starts.observer(self.layout)
         self.moves = 0
+        self.outcome = str(self.game.outcome) if self.game.outcome is not None else None
         self.agents = self.possible_agents[:]
         over = self.game.outcome is not None
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -134,7 +152,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.terminations = dict.fromkeys(self.agents, over)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
-        self._note_masks()
+        self.illegal_counts = dict.fromkeys(self.agents, 0)
+        self._note_infos()
         self.agent_selection = self.agents[self.game.turn]
         if self.render_mode == "human":
             self.render()
@@ -157,11 +176,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         index = self.agent_name_mapping[agent]
         name = action_name(action)
         legal = self.game.legal_actions(index)
-        if name not in legal:
+        illegal = name not in legal
+        if illegal:
+            self.illegal_counts[agent] += 1
             if self.illegal_action == "end":
                 self._end_by_illegal_action(agent, index)
                 return
-            name = replacement(index, legal)
+            name = replacement(index, legal, self.game.directions[index])
         before = self.game.score
         self.game = self.game.successor(name, index)
         if index == 0:
@@ -172,9 +193,11 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
                         for name in self.agents}
         if self.game.outcome is not None:
             self.terminations = dict.fromkeys(self.agents, True)
+            self.outcome = str(self.game.outcome)
         elif self.max_moves is not None and self.moves >= self.max_moves and self.game.turn == 0:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._note_masks()
+            self.outcome = "truncated"
+        self._note_infos(agent if illegal else None)
         self.agent_selection = self.possible_agents[self.game.turn]
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -186,16 +209,22 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards[agent] = self.illegal_reward
         self.terminations = dict.fromkeys(self.agents, True)
-        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self.outcome = "draw"
+        self._note_infos(agent)
         self.agent_selection = self.possible_agents[(index + 1) % len(self.possible_agents)]
         self._accumulate_rewards()
 
-    def _note_masks(self) -> None:
-        """With a format that has no mask, every agent's mask goes in its info."""
-        if not self.encoding.mask_in_observation:
-            for name in self.agents:
-                mask = self.observer.action_mask(self.game, self.agent_name_mapping[name])
-                self.infos[name] = {"action_mask": mask}
+    def _note_infos(self, illegal_mover: str | None = None) -> None:
+        """Every agent's info: the score, the outcome, its illegal actions (this move's and the
+        episode's) and, with a format that has no mask, its mask."""
+        for name in self.agents:
+            info: dict[str, Any] = {"score": self.game.score, "outcome": self.outcome,
+                                    "illegal_action": name == illegal_mover,
+                                    "illegal_actions": self.illegal_counts[name]}
+            if not self.encoding.mask_in_observation:
+                info["action_mask"] = self.observer.action_mask(
+                    self.game, self.agent_name_mapping[name])
+            self.infos[name] = info
 
     def render(self) -> str | np.ndarray | None:
         return self._screen.render(self.game, self.moves)

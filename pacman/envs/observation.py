@@ -15,14 +15,15 @@ Planes, in order (``C = 6 + k`` for ``k`` ghosts):
 Row 0 is the top row of the maze, as it is drawn (the engine counts ``y`` from the bottom).
 Every plane is 0 or 1; the observation is fully observable: every agent sees the whole board
 and only the last plane differs between agents. The action mask lists the five actions in
-:data:`pacman.directions.ACTIONS` order (North, South, East, West, Stop), 1 where legal.
+:data:`pacman.directions.ACTIONS` order (North, South, East, West, Stop), 1 where legal; once
+the game is over only Stop is 1 (a mask is never all 0).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pacman.directions import ACTIONS
+from pacman.directions import ACTIONS, STOP
 from pacman.layout import Layout
 from pacman.state import GameState
 
@@ -102,8 +103,10 @@ class Observer:
 
     @staticmethod
     def action_mask(state: GameState, agent: int) -> np.ndarray:
-        """1 for each legal action of ``agent`` in ``state`` (all 0 once the game is over)."""
+        """1 for each legal action of ``agent`` in ``state``; once the game is over, Stop
+        only."""
         mask = np.zeros(len(ACTIONS), dtype=np.int8)
-        for action in state.legal_actions(agent):
+        legal = state.legal_actions(agent) if state.outcome is None else (STOP,)
+        for action in legal:
             mask[ACTION_INDEX[action]] = 1
         return mask

@@ -9,14 +9,26 @@ Actions
 
 Illegal actions (``illegal_action=``)
     An action of the space that the agent's mask forbids (into a wall; a ghost's Stop or
-    reverse) never raises. With ``"end"`` (the default, as PettingZoo's classic games do) the
+    reverse) never raises. With ``"stop"`` (the default, as a wall is in every grid world) the
+    move is replaced: Pacman stops where he is (and pays the usual point for the move); a ghost,
+    which may never stop, keeps its course: its last direction if that is legal, else its first
+    legal move in North, South, East, West order. Either way the mover's info says
+    ``illegal_action: True`` for that step and ``illegal_actions`` counts them over the
+    episode. With ``"end"`` (the board-game convention of PettingZoo's classic games) the
     episode ends at once: every agent is terminated, the mover receives ``illegal_reward``
-    (default ``-500``, the price of being caught), the others ``0``, and the mover's info holds
-    ``illegal_action: True``; the game itself is left as it was. With ``"stop"`` the move is
-    replaced: Pacman stops where he is (and pays the usual point for the move), a ghost, which
-    may never stop, plays its first legal action in mask order.
+    (default ``-500``, the price of being caught), the others ``0``; the game itself is left
+    as it was and the episode's ``outcome`` is ``"draw"``.
+
+Ends (``info["outcome"]``, ``info["score"]``)
+    Every info holds the game ``score`` and the episode's ``outcome``: ``None`` while it goes
+    on, then ``"win"`` or ``"loss"`` (the game's end), ``"truncated"`` (``max_moves``
+    reached) or ``"draw"`` (ended by an illegal action under ``"end"``). Once a game is over
+    every agent's mask allows Stop only (never all False: libraries that mask logits need one
+    allowed action even on a terminal observation).
 
 Observation formats (``observation=``)
+    ``"image"`` is the default of every environment: it is what Stable-Baselines3's
+    ``CnnPolicy`` takes as it is, and a ``Box`` as SuperSuit's vector wrappers need.
     ``"planes"``: the H x W x C int8 0/1 planes of :mod:`pacman.envs.observation`;
     ``"flat"``: the same planes as one float32 vector of H*W*C values (for MLPs and
     SuperSuit's wrappers); ``"image"``: uint8 channels-first planes, 0 or 255, every cell
@@ -39,7 +51,11 @@ from pacman.directions import ACTIONS
 from pacman.errors import ConfigurationError, IllegalActionError
 from pacman.rules import LOSE_PENALTY
 
-ILLEGAL_ACTIONS = ("end", "stop")
+ILLEGAL_ACTIONS = ("stop", "end")
+#: What an illegal action does unless told otherwise.
+DEFAULT_ILLEGAL_ACTION = "stop"
+#: The observation format of every environment unless told otherwise.
+DEFAULT_OBSERVATION = "image"
 #: The reward of the agent whose illegal action ends the episode, unless told otherwise.
 DEFAULT_ILLEGAL_REWARD = -float(LOSE_PENALTY)
 OBSERVATION_FORMATS = ("planes", "flat", "image", "dict")
@@ -68,9 +84,12 @@ def check_illegal_action(mode: str, reward: float) -> None:
         raise ConfigurationError(f"illegal_reward must be a finite number, got {reward!r}")
 
 
-def replacement(agent: int, legal: tuple[str, ...]) -> str:
-    """The action played instead of an illegal one with ``illegal_action="stop"``."""
-    return "Stop" if agent == 0 else legal[0]
+def replacement(agent: int, legal: tuple[str, ...], last: str) -> str:
+    """The action played instead of an illegal one with ``illegal_action="stop"``: Stop for
+    Pacman; for a ghost its ``last`` direction if legal, else its first legal move."""
+    if agent == 0:
+        return "Stop"
+    return last if last in legal else legal[0]
 
 
 class Encoding:

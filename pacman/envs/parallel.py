@@ -5,10 +5,16 @@ then played in turn order (Pacman, then ghost 1, 2, ...) on the AEC environment,
 the game ends. Rewards are the score change of the round for Pacman and its negation for each
 ghost. One case needs a rule, since a ghost's legal moves can change within a round: a ghost
 that Pacman eats earlier in the same round is back at its start, where its chosen action may
-lead into a wall; it then plays its first legal action (in North, South, East, West order).
-An action that was not legal at the start of the round is an illegal action, handled as the
-AEC environment handles it (:mod:`pacman.envs.options`): by default it ends the episode and
-the round's reward of its mover is ``illegal_reward`` added to what the round gave before.
+lead into a wall; it then keeps its course as :func:`pacman.envs.options.replacement` says (not
+counted as illegal). An action that was not legal at the start of the round is an illegal
+action, handled as the AEC environment handles it (:mod:`pacman.envs.options`): by default it
+is played as Stop (Pacman) or the ghost's course; with ``illegal_action="end"`` it ends the
+episode and the round's reward of its mover is ``illegal_reward`` added to what the round gave
+before.
+
+Every dict a step returns (observations, rewards, terminations, truncations, infos) has the
+same keys: the agents that were live when the step began. Once every agent is done, ``agents``
+is empty and ``step({})`` returns five empty dicts.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from pettingzoo import ParallelEnv
 
 from pacman.envs.aec import action_name, raw_env
 from pacman.envs.observation import ACTION_INDEX
+from pacman.envs.options import replacement
 from pacman.errors import IllegalActionError
 
 
@@ -48,11 +55,12 @@ class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.aec.reset(seed=seed, options=options)
         self.agents = [name for name in self.aec.agents
                        if not (self.aec.terminations[name] or self.aec.truncations[name])]
-        return self._observations(), self._infos()
+        return self._observations(), self._infos({})
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         aec = self.aec
         rewards = dict.fromkeys(self.agents, 0.0)
+        illegal_before = dict(aec.illegal_counts)
         for name in self.agents:
             if aec.terminations[name] or aec.truncations[name]:
                 break
@@ -65,30 +73,35 @@ class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming convention)
         terminations = {name: aec.terminations[name] for name in self.agents}
         truncations = {name: aec.truncations[name] for name in self.agents}
         observations = self._observations()
-        infos = self._infos()
+        infos = self._infos(illegal_before)
         self.agents = [name for name in self.agents
                        if not (terminations[name] or truncations[name])]
         return observations, rewards, terminations, truncations, infos
 
     def _playable(self, agent: str, action: Any) -> Any:
         """``action``, unless it was legal at the start of the round and is not now (a ghost
-        sent home this round): then the agent's first legal move."""
+        sent home this round): then the move :func:`replacement` gives."""
         name = action_name(action)
         index = self.aec.agent_name_mapping[agent]
-        legal = self.aec.game.legal_actions(index)
+        game = self.aec.game
+        legal = game.legal_actions(index)
         if name in legal or not self._masks[agent][ACTION_INDEX[name]]:
             return action
-        return ACTION_INDEX[legal[0]]
+        return ACTION_INDEX[replacement(index, legal, game.directions[index])]
 
     def _observations(self) -> dict[str, Any]:
         aec = self.aec
-        live = [name for name in aec.possible_agents if name in aec.agents]
         self._masks = {name: aec.observer.action_mask(aec.game, aec.agent_name_mapping[name])
-                       for name in live}
-        return {name: aec.observe(name) for name in live}
+                       for name in self.agents}
+        return {name: aec.observe(name) for name in self.agents}
 
-    def _infos(self) -> dict[str, dict[str, Any]]:
-        return {name: dict(self.aec.infos.get(name, {})) for name in self.agents}
+    def _infos(self, illegal_before: dict[str, int]) -> dict[str, dict[str, Any]]:
+        """Each agent's info, ``illegal_action`` saying whether its action of this round was
+        illegal."""
+        counts = self.aec.illegal_counts
+        return {name: {**self.aec.infos.get(name, {}),
+                       "illegal_action": counts[name] > illegal_before.get(name, counts[name])}
+                for name in self.agents}
 
     def state(self) -> np.ndarray:
         return self.aec.state()

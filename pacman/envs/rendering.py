@@ -96,6 +96,9 @@ class Screen:
             return None
         if self.mode == "ansi":
             return ansi_frame(state, moves)
+        if state.layout is not self.layout:  # an episode on another maze of the list
+            self.close()
+            self.layout = state.layout
         if self._painter is None:
             self._painter = Painter(self.layout, self.agents, self.mode, self.fps)
         return self._painter.draw(state, moves)

@@ -29,7 +29,8 @@ pytest.importorskip("twine", reason="the test extra is not installed")
 SHIPPED = ["pacman/layouts/small_classic.lay", "pacman/layouts/smallClassic.lay",
            "pacman/layouts/catalog.toml", "pacman/layouts/NOTICE", "pacman/agents/catalog.py",
            "pacman/agents/search/textbook.py", "pacman/display/player.html",
-           "pacman/grading/assignments/classic.toml", "pacman/grading/assignments/default.toml"]
+           "pacman/grading/assignments/classic.toml", "pacman/grading/assignments/default.toml",
+           "pacman/examples/train_masked_ppo.py"]
 USER_FILES = {"agents.py": "raise SystemExit('the user agents.py was imported')\n",
               "layouts.py": "raise SystemExit('the user layouts.py was imported')\n"}
 
@@ -77,7 +78,7 @@ def test_sdist_and_wheel_pass_twine_and_hold_the_data(dist):
     with tarfile.open(sdist) as archive:
         members = set(archive.getnames())
     assert {top + name for name in [*SHIPPED, "LICENSE", "CHANGELOG.md", "tests/envs/test_training.py",
-                                    "examples/train_masked_ppo.py"]} <= members
+                                    "pacman/examples/train_masked_ppo.py"]} <= members
 
 
 def test_the_installed_wheel_plays_and_makes_the_environment(fresh, tmp_path):
@@ -88,7 +89,7 @@ def test_the_installed_wheel_plays_and_makes_the_environment(fresh, tmp_path):
             "                  'steps': env.spec.max_episode_steps}))\n")
     shown = json.loads(run([fresh, "-c", code], cwd=tmp_path))
     assert "site-packages" in shown["file"] and str(ROOT) not in shown["file"]
-    assert shown["shape"] == [7, 20, 8] and shown["steps"] == 1000
+    assert shown["shape"] == [8, 42, 120] and shown["steps"] is None  # image; max_moves limits
     version = run([fresh.parent / "pacman-arena", "--version"], cwd=tmp_path)
     assert version.split() == ["pacman-arena", pacman.__version__]
     for name, text in USER_FILES.items():

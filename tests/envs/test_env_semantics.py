@@ -46,7 +46,8 @@ def test_observations_match_the_documented_planes(name, seed, plies):
         assert observation.dtype == np.int8
         assert np.array_equal(observation, reference_planes(state, agent))
         mask = observer.action_mask(state, agent)
-        assert [ACTIONS[i] for i in np.flatnonzero(mask)] == list(state.legal_actions(agent))
+        legal = list(state.legal_actions(agent)) if not state.is_terminal else ["Stop"]
+        assert [ACTIONS[i] for i in np.flatnonzero(mask)] == legal
 
 
 def test_scared_ghosts_have_their_plane():
@@ -60,7 +61,7 @@ def test_scared_ghosts_have_their_plane():
 
 
 def replay_in_aec(result, layout, num_ghosts, max_moves):
-    env = envs.env(layout=layout, num_ghosts=num_ghosts, max_moves=max_moves)
+    env = envs.env(layout=layout, num_ghosts=num_ghosts, max_moves=max_moves, observation="dict")
     env.reset()
     totals = dict.fromkeys(env.possible_agents, 0.0)
     for action in result.actions:
@@ -103,7 +104,7 @@ def test_aec_truncates_after_the_last_round_only():
 
 
 def test_aec_loss_terminates_everyone_and_costs_pacman():
-    env = envs.env(layout="tiny", max_moves=None)
+    env = envs.env(layout="tiny", max_moves=None, observation="dict")
     env.reset()
     for _ in range(100):
         if any(env.terminations.values()):
@@ -139,14 +140,14 @@ def test_aec_refuses_actions_outside_the_space_and_bad_arguments():
 
 
 def test_ghosts_cannot_stop_in_the_mask():
-    env = envs.env(layout="small_classic")
+    env = envs.env(layout="small_classic", observation="dict")
     env.reset()
     assert env.observe("ghost_1")["action_mask"][index("Stop")] == 0
     assert env.observe("pacman_0")["action_mask"][index("Stop")] == 1
 
 
 def test_parallel_round_rewards_are_the_round_score_change():
-    env = envs.parallel_env(layout="small_classic", max_moves=30)
+    env = envs.parallel_env(layout="small_classic", max_moves=30, observation="dict")
     observations, _ = env.reset()
     rng = np.random.default_rng(4)
     score = 0
@@ -213,16 +214,18 @@ def test_gymnasium_episode_is_the_engine_game_with_the_same_seed():
     assert env_state.game.outcome == (result.outcome if result.outcome != "move_limit" else None)
 
 
-def test_gymnasium_wall_bump_is_a_stop_when_asked():
-    env = gymnasium.make(envs.GYMNASIUM_ID, layout="small_classic", ghosts="random",
-                         illegal_action="stop")
+def test_gymnasium_wall_bump_is_a_stop_by_default():
+    env = gymnasium.make(envs.GYMNASIUM_ID, layout="small_classic", ghosts="random")
     _, info = env.reset(seed=0)
     before = env.unwrapped.game.pacman_position
     wall = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    _, reward, terminated, *_ = env.step(wall)
+    _, reward, terminated, _, info = env.step(wall)
     assert env.unwrapped.game.pacman_position == before
     assert env.unwrapped.game.directions[0] == "Stop"
     assert reward == -1 and not terminated
+    assert info["illegal_action"] and info["illegal_actions"] == 1
+    _, _, _, _, info = env.step(index("Stop"))
+    assert not info["illegal_action"] and info["illegal_actions"] == 1
 
 
 def test_gymnasium_truncates_at_max_moves():
@@ -240,7 +243,7 @@ def test_gymnasium_refuses_unknown_ghosts():
 def test_global_state_is_the_board_without_the_self_plane():
     from pettingzoo.test.state_test import test_parallel_env, test_state_space
 
-    env = envs.env(layout="capsule_rich", max_moves=40)
+    env = envs.env(layout="capsule_rich", max_moves=40, observation="dict")
     env.reset()
     test_state_space(env.unwrapped)
     rng = random.Random(2)
@@ -251,7 +254,7 @@ def test_global_state_is_the_board_without_the_self_plane():
         assert np.array_equal(state, observation["observation"][:, :, :-1])
         env.step(None if terminated or truncated else
                  rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
-    test_parallel_env(envs.parallel_env(layout="capsule_rich"))
+    test_parallel_env(envs.parallel_env(layout="capsule_rich", observation="dict"))
 
 
 def test_without_the_extra_the_import_says_what_to_install():
@@ -262,5 +265,5 @@ def test_without_the_extra_the_import_says_what_to_install():
         [sys.executable, "-c", "import sys; sys.modules['pettingzoo'] = None; import pacman.envs"],
         capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 1
-    assert "pacman.envs needs the rl extra (pettingzoo is not installed): pip install -e " \
-           "'.[rl]'" in done.stderr
+    assert "pacman.envs needs the rl extra (pettingzoo is not installed): pip install " \
+           "'pacman-arena[rl]'" in done.stderr

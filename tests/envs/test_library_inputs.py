@@ -39,7 +39,7 @@ def test_gymnasium_takes_what_predict_returns(action):
     assert env.action_space.contains(np.array(2))
     east = env.unwrapped.game.pacman_position
     _, _, terminated, _, info = env.step(action)  # East is open at the start
-    assert not terminated and "illegal_action" not in info
+    assert not terminated and info["illegal_action"] is False
     assert env.unwrapped.game.pacman_position == (east[0] + 1, east[1])
 
 
@@ -49,7 +49,7 @@ def test_aec_and_parallel_take_numpy_actions(action):
     env.reset()
     env.step(action)
     assert env.unwrapped.game.directions[0] == "East"
-    parallel = envs.parallel_env(layout="small_classic")
+    parallel = envs.parallel_env(layout="small_classic", observation="dict")
     observations, _ = parallel.reset()
     ghost_moves = {name: np.array(np.flatnonzero(observations[name]["action_mask"])[0])
                    for name in parallel.agents[1:]}
@@ -62,13 +62,15 @@ def wall_of(mask) -> int:
 
 
 def test_aec_illegal_action_ends_the_game_with_the_stated_penalty():
-    env = envs.env(layout="small_classic")
+    env = envs.env(layout="small_classic", observation="dict", illegal_action="end")
     env.reset()
     game = env.unwrapped.game
     env.step(np.int64(wall_of(env.observe("pacman_0")["action_mask"])))
     assert all(env.terminations.values()) and not any(env.truncations.values())
     assert env.rewards == {"pacman_0": -500.0, "ghost_1": 0.0, "ghost_2": 0.0}
     assert env.infos["pacman_0"]["illegal_action"] is True
+    assert env.infos["ghost_1"]["illegal_action"] is False
+    assert all(info["outcome"] == "draw" for info in env.infos.values())
     assert env.unwrapped.game is game  # the game is left as it was
     for _ in env.agent_iter():
         assert env.last()[2]
@@ -77,7 +79,7 @@ def test_aec_illegal_action_ends_the_game_with_the_stated_penalty():
 
 
 def test_aec_illegal_ghost_move_costs_the_ghost_its_own_reward():
-    env = envs.env(layout="small_classic", illegal_reward=-3)
+    env = envs.env(layout="small_classic", illegal_reward=-3, illegal_action="end")
     env.reset()
     env.step(ACTIONS.index("Stop"))
     env.step(ACTIONS.index("Stop"))  # a ghost may never stop
@@ -85,20 +87,47 @@ def test_aec_illegal_ghost_move_costs_the_ghost_its_own_reward():
     assert all(env.terminations.values())
 
 
-def test_aec_stop_mode_replaces_illegal_actions():
-    env = envs.env(layout="small_classic", illegal_action="stop")
+def test_aec_stop_mode_replaces_illegal_actions_by_default():
+    env = envs.env(layout="small_classic", observation="dict")
     env.reset()
     env.step(wall_of(env.observe("pacman_0")["action_mask"]))
     assert env.unwrapped.game.directions[0] == "Stop" and env.rewards["pacman_0"] == -1
+    assert env.infos["pacman_0"]["illegal_action"] and env.infos["pacman_0"]["illegal_actions"] == 1
     ghost_mask = env.observe("ghost_1")["action_mask"]
     env.step(ACTIONS.index("Stop"))
-    first_legal = ACTIONS[int(np.flatnonzero(ghost_mask)[0])]
+    first_legal = ACTIONS[int(np.flatnonzero(ghost_mask)[0])]  # no last direction at the start
     assert env.unwrapped.game.directions[1] == first_legal
+    assert env.infos["ghost_1"]["illegal_action"] and not env.infos["pacman_0"]["illegal_action"]
     assert not any(env.terminations.values())
 
 
+def test_an_illegal_ghost_move_keeps_the_ghost_on_its_course():
+    """The stated rule: a ghost's last direction if legal, else its first legal move."""
+    from pacman.envs.options import replacement
+
+    assert replacement(1, ("North", "East"), "East") == "East"
+    assert replacement(1, ("North", "East"), "West") == "North"
+    assert replacement(0, ("North", "East"), "East") == "Stop"
+    env = envs.env(layout="small_classic")
+    env.reset()
+    rng = np.random.default_rng(1)
+    for agent in env.agent_iter(300):
+        _, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        index = env.unwrapped.agent_name_mapping[agent]
+        game = env.unwrapped.game
+        if index and rng.random() < 0.5:
+            legal, last = game.legal_actions(index), game.directions[index]
+            env.step(ACTIONS.index("Stop"))
+            assert env.unwrapped.game.directions[index] == (last if last in legal else legal[0])
+        else:
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+
+
 def test_parallel_illegal_action_ends_the_round_with_the_penalty():
-    env = envs.parallel_env(layout="small_classic")
+    env = envs.parallel_env(layout="small_classic", observation="dict", illegal_action="end")
     observations, _ = env.reset()
     actions = {name: int(np.flatnonzero(observations[name]["action_mask"])[0])
                for name in env.agents}
@@ -112,12 +141,14 @@ def test_parallel_illegal_action_ends_the_round_with_the_penalty():
 
 
 def test_gymnasium_illegal_action_ends_the_episode_with_the_penalty():
-    env = gymnasium.make(envs.GYMNASIUM_ID, layout="small_classic", ghosts="random")
+    env = gymnasium.make(envs.GYMNASIUM_ID, layout="small_classic", ghosts="random",
+                         illegal_action="end")
     _, info = env.reset(seed=0)
     position = env.unwrapped.game.pacman_position
     _, reward, terminated, truncated, info = env.step(np.array(wall_of(info["action_mask"])))
     assert (reward, terminated, truncated) == (-500.0, True, False)
     assert info["illegal_action"] is True and env.unwrapped.game.pacman_position == position
+    assert info["outcome"] == "draw"
 
 
 def test_the_aec_environment_is_not_offered_to_aec_to_parallel():
@@ -147,7 +178,7 @@ def test_max_cycles_is_the_round_limit():
 
 @pytest.mark.parametrize("observation", ["planes", "flat", "image", "dict"])
 def test_observation_formats_hold_the_planes(observation):
-    plain = envs.env(layout="small_classic")
+    plain = envs.env(layout="small_classic", observation="dict")
     plain.reset()
     env = envs.env(layout="small_classic", observation=observation)
     env.reset()
@@ -193,9 +224,18 @@ def test_gymnasium_action_masks_follow_the_game():
             break
 
 
-def test_gymnasium_registration_states_the_episode_limit():
+def test_gymnasium_episode_limit_is_max_moves():
+    """The registration sets no TimeLimit of its own: max_moves=2000 plays 2,000 moves."""
     env = gymnasium.make(envs.GYMNASIUM_ID)
-    assert env.spec.max_episode_steps == 1000 == env.unwrapped.max_moves
+    assert env.spec.max_episode_steps is None and env.unwrapped.max_moves == 1000
+    env = gymnasium.make(envs.GYMNASIUM_ID, layout="no_ghosts", max_moves=1500, observation="planes")
+    env.reset(seed=0)
+    steps, done = 0, False
+    while not done:
+        *_, terminated, truncated, info = env.step(ACTIONS.index("Stop"))
+        steps += 1
+        done = terminated or truncated
+    assert steps == 1500 and info["outcome"] == "truncated"
 
 
 def test_play_keys_map_arrows_and_wasd_to_moves():

@@ -51,7 +51,7 @@ def test_maskable_ppo_trains_on_action_masks_and_never_picks_a_wall():
         action, _ = model.predict(observation, action_masks=masks)
         assert masks[int(action)]
         observation, _, terminated, truncated, info = env.step(action)  # a 0-d array
-        assert "illegal_action" not in info
+        assert not info["illegal_action"]
         if terminated or truncated:
             break
 
@@ -72,7 +72,7 @@ def test_ppo_trains_with_the_documented_predict_loop():
         if terminated or truncated:
             ended = True
             break
-    assert ended  # an illegal move (unmasked PPO) ends it with the penalty, not an exception
+    assert ended  # a loss, a win or the move limit: an illegal move is a Stop
 
 
 def test_ppo_cnn_policy_takes_the_image_observation():
@@ -134,25 +134,49 @@ def test_the_documented_routes_run_as_written(monkeypatch):
                         lambda self, total_timesteps, *args, **kw: setup(self, 1, *args, **kw))
     doc = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
     cells = re.findall(r"```python\n(.*?)```", doc.read_text("utf-8"), re.S)
-    assert len(cells) == 2
+    assert len(cells) == 3
+    spaces = {}
     for cell in cells:
         namespace: dict = {}
         exec(cell, namespace)  # noqa: S102  (our own documentation)
-    assert namespace["vec"].num_envs == 4 * 3  # four copies of the three agents
+        spaces[cell.split("\n")[0]] = namespace["vec"].num_envs
+    assert sorted(spaces.values()) == [8, 4 * 3, 1024]  # SB3's 8, SuperSuit's 4 x 3 agents
 
 
 def test_the_example_trains_and_prints_its_table(tmp_path, capsys):
-    import runpy
-    from pathlib import Path
+    from pacman.examples import train_masked_ppo
 
-    script = Path(__file__).resolve().parents[2] / "examples" / "train_masked_ppo.py"
-    example = runpy.run_path(str(script))
-    assert example["main"](["--steps", "2048", "--eval-games", "4", "--max-moves", "40",
-                            "--save", str(tmp_path / "model.zip")]) == 0
+    assert train_masked_ppo.main(["--steps", "2048", "--envs", "16", "--eval-games", "4",
+                                  "--max-moves", "40", "--save", str(tmp_path / "model.pt")]) == 0
     printed = capsys.readouterr().out
     assert "| masked PPO | 4 |" in printed and "| random | 4 |" in printed
     assert "score difference (masked PPO - random) over 4 shared seeds" in printed
-    assert (tmp_path / "model.zip").stat().st_size > 0
+    assert (tmp_path / "model.pt").stat().st_size > 0
+
+
+def test_the_example_runs_as_a_module_without_path_edits():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[2] / "pacman" / "examples"
+              / "train_masked_ppo.py").read_text("utf-8")
+    assert "sys.path" not in source
+    done = subprocess.run([sys.executable, "-m", "pacman.examples.train_masked_ppo", "--help"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and "--steps" in done.stdout
+
+
+def test_unmasked_ppo_with_the_defaults_lives_longer_than_a_few_steps():
+    """SB3's PPO, unmasked, every environment default: its episodes are not cut by illegal
+    moves (with the board-game default they lasted 2.7 steps)."""
+    from stable_baselines3 import PPO
+    from stable_baselines3.common.monitor import Monitor
+
+    env = Monitor(gymnasium.make(envs.GYMNASIUM_ID, layout="tiny"))
+    PPO("MlpPolicy", env, n_steps=512, batch_size=128, n_epochs=1, seed=0,
+        device="cpu").learn(2048)
+    assert np.mean(env.get_episode_lengths()) > 5
 
 
 @pytest.mark.parametrize("observation", ["flat", "image"])
@@ -165,3 +189,12 @@ def test_stable_baselines3_check_env_is_silent(observation):
         warnings.simplefilter("always")
         check_env(gym_env(observation=observation).unwrapped)
     assert [str(w.message) for w in caught] == []
+
+
+def test_cnn_policy_takes_the_default_observation():
+    from stable_baselines3 import PPO
+
+    env = gymnasium.make(envs.GYMNASIUM_ID, layout="tiny")
+    model = PPO("CnnPolicy", env, n_steps=64, batch_size=64, n_epochs=1, seed=0, device="cpu")
+    model.learn(64)
+    assert model.num_timesteps >= 64
