@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
 from typing import Any
@@ -16,7 +15,7 @@ from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
 from pacman.errors import ConfigurationError
 from pacman.game import GameResult
-from pacman.contained_pool import reused_processes
+from pacman.contained.process import keep_processes
 from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.options import parse_assignments
@@ -170,6 +169,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
+    """Play ``args.games`` games; a contained agent's process plays all of them (it is
+    started when its name is checked, and ends when the games do)."""
+    with keep_processes():
+        return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
     from pacman.lineup import lineup
     from pacman.student_file import student_pacman
 
@@ -194,8 +200,6 @@ def play(args: argparse.Namespace) -> int:
     # A running tally, not a list of results: a long run of games keeps constant memory.
     played = wins = total_score = 0
     last: GameResult | None = None
-    kept = contextlib.ExitStack()  # a contained agent's process may play all the games
-    kept.enter_context(reused_processes())
     try:
         number = 0
         while number < args.games:
@@ -224,7 +228,6 @@ def play(args: argparse.Namespace) -> int:
                 break
             number += 1
     finally:
-        kept.close()
         if record is not None:
             _close_record(record, args.record)
         display.close()
