@@ -13,6 +13,7 @@ closes: per game a fresh agent object (``game``), the maze (``maze``, no answer)
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -67,8 +68,10 @@ class Child:
         message = f"{name}: {cut(text)}"
         if method != "get_action":
             message = f"{method} raised {message}"
-        if isinstance(error, MemoryError) and self.memory:
-            message += (f" (over the agent's memory limit of {self.memory} MB; the "
+        too_big = isinstance(error, OSError) and error.errno in (errno.EFBIG, errno.ENOSPC)
+        if (isinstance(error, MemoryError) or too_big) and self.memory:
+            what = "a file or /tmp" if too_big else "memory"
+            message += (f" ({what} over the agent's memory limit of {self.memory} MB; the "
                         f"environment variable {MEMORY_ENVIRONMENT} changes it)")
         try:
             trace = "".join(traceback.format_list(traceback.extract_tb(error.__traceback__)))
