@@ -110,8 +110,7 @@ class ContainedAgent:
             self.close()
             raise
 
-    def _request(self, message: tuple[str, Any], method: str,
-                 seconds: float | None, answer: bool = True) -> Any:
+    def _request(self, message: tuple[str, Any], method: str, seconds: float | None) -> Any:
         child = self.child
         if child is None or not child.alive():
             self.failed = True
@@ -143,14 +142,13 @@ class ContainedAgent:
             self.failed = True  # late, so the game fails it: its process is not kept
         if status == "ok":
             return value
+        if status == "dropped":  # statistics too big or too deep: the game still counts
+            print(f"warning: agent {self.factory.request[0]!r}: {value}; dropped",
+                  file=sys.stderr)
+            return None
         self.failed = True
         if status == "illegal":
             return NotAnAction(str(value))
-        if status == "dropped":
-            print(f"warning: agent {self.factory.request[0]!r}: {value}; dropped",
-                  file=sys.stderr)
-            self.failed = False
-            return None
         raise AgentFailure(Outcome.CRASH, *_message(value))
 
     def start_game(self, state: GameState) -> None:

@@ -136,3 +136,19 @@ def test_the_memory_limit_is_stated_and_changeable():
                        env={"PACMAN_AGENT_MEMORY_MB": "lots"})
     assert done.returncode == 2 and "PACMAN_AGENT_MEMORY_MB" in done.stderr
     assert len(error_lines(done.stderr)) == 1
+
+
+def test_without_bubblewrap_the_plain_backend_plays_and_says_so(tmp_path):
+    done = run_program("play", "--json", "-p", code("Quiet"), *FAST,
+                       env={"PATH": str(tmp_path), "PACMAN_AGENT_JAIL": ""})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout).get("failure") is None
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "not prevented" in lines[0] and "no bwrap" in lines[0]
+
+
+def test_bubblewrap_asked_for_where_it_cannot_run_is_one_error_line(tmp_path):
+    done = run_program("play", "--json", "-p", code("Quiet"), *FAST,
+                       env={"PATH": str(tmp_path), "PACMAN_AGENT_JAIL": "bwrap"})
+    assert done.returncode == 2 and not done.stdout
+    assert len(done.stderr.strip().splitlines()) == 1 and "bubblewrap" in done.stderr
