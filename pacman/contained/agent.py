@@ -30,7 +30,7 @@ from pacman.contained.protocol import LAYOUT_ID, STATE_MESSAGE
 from pacman.errors import ConfigurationError
 from pacman.game import HARD_LIMIT_GRACE, AgentSpec, AgentTimeout
 from pacman.outcome import AgentFailure, Outcome
-from pacman.state import GameState
+from pacman.state import POSITIONS, GameState
 
 #: Seconds to load an agent's code (import its file) and build it without a move limit.
 LOAD_SECONDS = 30.0
@@ -123,7 +123,7 @@ class ContainedAgent:
                           None, method, answer=False)
                 self.maze = layout
             # the hot path: the state's fields without the maze
-            body = STATE_MESSAGE + pickle.dumps((message[0], type(state), state[1:]),
+            body = STATE_MESSAGE + pickle.dumps((message[0], type(state), state[POSITIONS:]),
                                                 pickle.HIGHEST_PROTOCOL)
         else:
             body = _pickled(message, self.maze)
