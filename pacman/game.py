@@ -19,12 +19,12 @@ Failures
     ends the game with outcome ``Outcome.INTERRUPTED`` and the result so far.
 
 Time limits
-    The think time of every move is measured. Agents whose spec has an ``isolation`` (every
-    agent loaded from a file or a module) play in a child process that is killed when it is
-    late, so no agent code can defeat the limit (:mod:`pacman.sandboxed_agent`). For the
-    built-in agents, which play in this process for speed, an interval timer interrupts an
-    agent still thinking one second after its limit when the loop runs in the main thread of a
-    POSIX process; elsewhere the limit is checked when the move returns.
+    The think time of every move is measured. An agent may end its own late call by raising
+    :class:`AgentTimeout`, or report any failure exactly with
+    :class:`~pacman.outcome.AgentFailure` (as an agent that plays in another process does).
+    For agents that play in this process, an interval timer interrupts an agent still
+    thinking one second after its limit when the loop runs in the main thread of a POSIX
+    process; elsewhere the limit is checked when the move returns.
 """
 
 from __future__ import annotations
@@ -70,9 +70,6 @@ class AgentSpec:
     factory: Callable[..., Any]
     options: Mapping[str, Any] = field(default_factory=dict)
     raw_options: Mapping[str, str] = field(default_factory=dict)
-    #: ``(name, role)`` to run the agent in a child process that resolves it by that name
-    #: (see :mod:`pacman.sandboxed_agent`); ``None`` runs it in this process.
-    isolation: tuple[str, str] | None = None
 
     def build(self, index: int, rng: random.Random) -> Agent:
         return self.factory(index=index, rng=rng, **self.options)

@@ -22,9 +22,8 @@ from pacman.game import (HARD_LIMIT_GRACE, Agent, AgentSpec, AgentTimeout, Displ
                          GameInterrupted, GameResult, Move, agent_rng)
 from pacman.errors import PacmanError
 from pacman.layout import Layout
-from pacman.outcome import Outcome
+from pacman.outcome import AgentFailure, Outcome
 from pacman.outcome import failure_message as failure_message  # re-exported: its old home
-from pacman.sandboxed_agent import AgentFailure, ContainmentError, SandboxedAgent
 from pacman.state import GameState, state_class
 
 
@@ -72,36 +71,25 @@ class _Players:
         self.hard_seconds = None if limit is None else limit + HARD_LIMIT_GRACE
         self.agents: list[Any] = []
         self.failure: Failure | None = None
+        self.built: set[int] = set()
         for index, agent in enumerate(agents):
             if not isinstance(agent, AgentSpec):
                 self.agents.append(agent)
                 continue
-            # A built-in agent that refuses its setup (say, the keyboard without a window)
-            # is the user's configuration error, not a game's outcome; so is an environment
-            # that cannot start a contained agent.
-            in_process = agent.isolation is None
+            # An agent that refuses its setup (say, the keyboard without a window, or an
+            # environment that cannot run the agent) is the program's error, not a game's
+            # outcome. Building is not timed: factories bound their own work.
             try:
                 built = self.call(index, "building the agent",
-                                  partial(self._build, agent, index, seed),
-                                  timer=in_process,
-                                  passes=(PacmanError,) if in_process else (ContainmentError,))
+                                  partial(agent.build, index, agent_rng(seed, index)),
+                                  timer=False, passes=(PacmanError,))
             except PacmanError:
                 self.close()
                 raise
             if self.failure is not None:
                 break
+            self.built.add(index)
             self.agents.append(built)
-
-    def _build(self, spec: AgentSpec, index: int, seed: int) -> Any:
-        rng = agent_rng(seed, index)
-        if spec.isolation is None:
-            return spec.build(index, rng)
-        failure = getattr(spec.factory, "failure", None)
-        if failure is not None:  # loading its code failed already, when the name was checked
-            raise AgentFailure(failure[0], failure[1], failure[2])
-        name, role = spec.isolation
-        return SandboxedAgent((name, role, dict(spec.raw_options)), index, rng, self.layout,
-                              self.limit)
 
     def call(self, index: int, what: str, function: Callable[[], Any],
              timer: bool = True, passes: tuple[type[BaseException], ...] = ()) -> Any:
@@ -110,18 +98,16 @@ class _Players:
 
         ``KeyboardInterrupt`` and :class:`GameInterrupted` pass (the user's Ctrl-C; agents
         that could raise one on their own play in a child process, where it is a crash).
+        An :class:`~pacman.outcome.AgentFailure` is recorded as it says.
         """
-        # An agent in a child process keeps its own deadline; a timer here would leave it
-        # half-way through a request.
-        sandboxed = index < len(self.agents) and isinstance(self.agents[index], SandboxedAgent)
         try:
-            with _HardLimit(None if sandboxed or not timer else self.hard_seconds):
+            with _HardLimit(self.hard_seconds if timer else None):
                 return function()
         except AgentTimeout:
             self.fail(index, Outcome.TIMEOUT, f"{what} did not return within {self.hard_seconds} s")
         except AgentFailure as error:
             self.fail(index, error.kind, error.message, error.trace)
-        except (KeyboardInterrupt, GameInterrupted, ContainmentError):
+        except (KeyboardInterrupt, GameInterrupted):
             raise
         except passes:
             raise
@@ -147,13 +133,14 @@ class _Players:
             collected.append(value)
         return collected
 
-    def close(self, finished: bool = False) -> None:
-        """End the contained agents' games; those of a ``finished`` game (not interrupted)
-        without a failure of their own may keep their process for another game."""
+    def close(self) -> None:
+        """Call the ``close()`` of the agents built for this game (ready-made ones are their
+        owner's); what it raises is ignored."""
         for index, player in enumerate(self.agents):
-            if isinstance(player, SandboxedAgent):
-                player.close(reuse=finished and (self.failure is None
-                                                 or self.failure.agent != index))
+            close = getattr(player, "close", None)
+            if callable(close) and index in self.built:
+                with contextlib.suppress(Exception):
+                    close()
 
 
 def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0, *,
@@ -163,7 +150,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
 
     ``agents[0]`` plays Pacman and ``agents[1:]`` the ghosts (the maze must have at least that
     many ghost starts). Specs are built fresh for this game with their own seeded generator
-    (specs with an ``isolation`` play in a child process); ready-made agent objects are used
+    (a spec may build an agent that plays in a child process); ready-made agent objects are used
     as they are. ``max_moves`` caps Pacman's moves (outcome ``Outcome.MOVE_LIMIT``);
     ``move_time_limit`` is the per-move think time in seconds (``None`` or infinity: none).
     Whatever an agent does (raise anything, exit, return garbage, never return) is the
@@ -180,14 +167,13 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     n = len(agents)
     tally = _Tally(n)
     players = None
-    interrupted = completed = False
+    interrupted = False
     try:
         players = _Players(layout, agents, seed, limit)
         if display is not None:
             display.start(state, [d["name"] for d in described])
         if players.failure is None:
             state = _play(state, players, tally, max_moves, limit, display)
-        completed = True
     except (KeyboardInterrupt, GameInterrupted):
         interrupted = True
         # The game so far: the actions played reach the state of the moment of the quit
@@ -199,7 +185,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
         if players is not None:
             if not interrupted and len(players.agents) == n:
                 stats = players.stats()
-            players.close(finished=completed)
+            players.close()
     failure = players.failure if players is not None else None
     outcome = (Outcome.INTERRUPTED if interrupted else failure.kind if failure is not None
                else tally.outcome or Outcome.INTERRUPTED)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pacman.agents.catalog import GHOST_AGENTS, PACMAN_AGENTS, short_name
 from pacman.agents.evaluation import EVALUATIONS, Evaluation
 from pacman.agents.ghost_model import UNIFORM, GhostModel
+from pacman.contained.agent import contained_spec
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.layout import Layout
@@ -93,10 +94,9 @@ def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = Non
 
     An agent whose code comes from a file or a module (not from the catalog), or a built-in
     agent with an option naming such code (``evaluation=file.py:f``), is checked and played
-    only in contained child processes (:mod:`pacman.contained_probe`,
-    :mod:`pacman.sandboxed_agent`; its file is never imported here) unless ``isolate`` is
-    false. Its spec has no typed options then. ``time_limit`` bounds how long loading such
-    code may take (plus five seconds).
+    only in contained child processes (:func:`pacman.contained.agent.contained_spec`; its
+    file is never imported here) unless ``isolate`` is false. Its spec has no typed options
+    then. ``time_limit`` bounds how long loading such code may take (plus five seconds).
     """
     raw = dict(raw_options or {})
     registry = PACMAN_AGENTS if role == "pacman" else GHOST_AGENTS
@@ -105,12 +105,7 @@ def agent_spec(name: str, role: str, raw_options: Mapping[str, str] | None = Non
         raise file_only
     if isolate and (is_external(short_name(name, role), registry)
                     or _options_name_code(name, role, raw)):
-        from pacman.contained_probe import probe
-
-        target = absolute_name(name)
-        contained = probe(target, role, raw, time_limit)
-        return AgentSpec(name=name, factory=contained, options={}, raw_options=raw,
-                         isolation=(target, role))
+        return contained_spec(name, absolute_name(name), role, raw, time_limit)
     factory = agent_factory(name, role)
     raw = classic_option_names(factory, raw)
     owner = f"{'Pacman' if role == 'pacman' else 'ghost'} agent {name!r}"

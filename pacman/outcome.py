@@ -57,3 +57,15 @@ def failure_message(what: str, error: BaseException) -> str:
     ``"start_game raised ValueError: ..."``."""
     text = f"{type(error).__name__}: {error}"
     return text if what == "get_action" else f"{what} raised {text}"
+
+
+class AgentFailure(Exception):
+    """An agent's failure reported exactly: an agent that runs its work elsewhere (another
+    process) raises it, and the game records ``kind`` (``CRASH`` or ``TIMEOUT``),
+    ``message`` and ``trace`` as that agent's outcome."""
+
+    def __init__(self, kind: Outcome, message: str, trace: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.trace = trace

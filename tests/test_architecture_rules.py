@@ -28,7 +28,7 @@ OUTSIDE_THE_ROOT = {
         "the search library imports nothing from pacman; a ValueError for a program's mistake",
     "pacman.agents.search.nodes.SearchTimeout": "control flow: ends a timed search, which keeps its best",
     "pacman.agents.chase_survival.OutOfBudget": "control flow: ends a bounded search inside the agent",
-    "pacman.contained_process.AgentFailure": "an agent's failure, recorded as the game's outcome",
+    "pacman.outcome.AgentFailure": "an agent's failure, recorded as the game's outcome",
     "pacman.game.GameInterrupted": "control flow: a display ends a game early (quit, restart)",
     "pacman.game.AgentTimeout": "a BaseException an agent cannot swallow; recorded as the outcome",
     "pacman.errors.NodeBudgetExceeded": "a BaseException a graded agent cannot swallow",
@@ -65,7 +65,7 @@ def test_every_public_exception_derives_from_the_root(exception_classes):
 def test_the_errors_the_issue_named_derive_from_the_root(exception_classes):
     for name in ("pacman.grading.game_grading.SubmissionError",
                  "pacman.grading.remote_state.GraderError", "pacman.grading.sandbox.WorkerFailure",
-                 "pacman.contained_process.ContainmentError"):
+                 "pacman.contained.jail.ContainmentError"):
         assert issubclass(exception_classes[name], PacmanError), name
 
 

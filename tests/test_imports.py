@@ -21,9 +21,6 @@ CORE = frozenset({
     "pacman.game", "pacman.game_loop", "pacman.recording", "pacman.json_lines", "pacman.files",
     "pacman.agent_stats",
     "pacman.human", "pacman.registry", "pacman.options", "pacman.stats",
-    # a game runs an agent from a user's file contained: the game's side and the child's
-    "pacman.sandboxed_agent", "pacman.agent_child", "pacman.contained_process", "pacman.namespaces",
-    "pacman.contained_pool", "pacman.process_baseline", "pacman.shared_cpu",
 })
 
 LAYER_NAMES = {1: "search library", 2: "engine core", 3: "agents", 4: "applications"}
@@ -31,9 +28,6 @@ LAYER_NAMES = {1: "search library", 2: "engine core", 3: "agents", 4: "applicati
 #: The late imports that go against a layer or close a cycle, and why each is the right design.
 #: docs/architecture.md lists the same (a test checks it); any other such import fails.
 ALLOWED_LATE = {
-    ("pacman.agent_child", "pacman.lineup"):
-        "the contained child builds the agent from its name, after its namespaces and limits "
-        "are set; the game's side never loads the catalogs",
     ("pacman.batch.runner", "pacman.batch.cluster"):
         "the Dask backend is an optional extra, loaded for --backend dask only; it plays "
         "chunks with the runner's play_chunk",

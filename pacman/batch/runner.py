@@ -16,7 +16,7 @@ Parallelism
     store lines, so the parent only writes and parses them. A worker that dies (killed, out of
     memory) is replaced and its games are played again; only a pool that keeps dying stops the
     batch with a :class:`BatchError` (every game finished before is stored). Agents that can
-    end a process on purpose play in processes of their own (:mod:`pacman.sandboxed_agent`).
+    end a process on purpose play in processes of their own (:mod:`pacman.contained`).
     Worker processes end themselves when the parent disappears (say, after ``kill -9``).
 
 Streaming
@@ -47,8 +47,7 @@ from pacman.batch.store import ResultStore, parse_record, record_line
 from pacman.errors import BatchError, ConfigurationError
 from pacman.game import GameResult
 from pacman.outcome import Outcome
-from pacman.contained_pool import reused_processes
-from pacman.contained_process import check_descriptors, process_context
+from pacman.contained.process import keep_for_this_process, keep_processes
 
 #: Backends :func:`run_jobs` accepts.
 BACKENDS = ("local", "dask")
@@ -67,7 +66,7 @@ def play_chunk(jobs: Sequence[tuple[int, GameJob]]) -> list[str]:
     is not a finished game: it raises ``KeyboardInterrupt`` instead of being returned.
     """
     lines = []
-    with reused_processes():  # a contained agent's process may play its chunk's games
+    with keep_processes():  # a contained agent's process plays the worker's games
         for index, job in jobs:
             result = play_job(job)
             if result.outcome == Outcome.INTERRUPTED:
@@ -231,7 +230,7 @@ def _finished(chunks: Iterator[list[tuple[int, GameJob]]], backend: str, workers
 def _run_here(chunks: Iterator[list[tuple[int, GameJob]]]
               ) -> Iterator[tuple[list[tuple[int, GameJob]], list[str]]]:
     """Every chunk in this process, a contained agent's process kept across chunks too."""
-    with reused_processes():
+    with keep_processes():
         for chunk in chunks:
             yield chunk, play_chunk(chunk)
 
@@ -265,6 +264,7 @@ def _worker_init() -> None:
     It waits on the sentinel that :mod:`multiprocessing` gives every process it starts, which
     the starting process holds open until it ends. The worker's own parent is no guide: the
     fork server that forked it lives on while any worker it forked holds the server's pipe."""
+    keep_for_this_process()  # a contained agent's process serves all the worker's chunks
     owner = multiprocessing.parent_process()
     if owner is None:  # not started by multiprocessing: nothing to watch
         return
@@ -361,9 +361,24 @@ def _charge_deaths(in_flight: list[_Tracked]) -> list[_Tracked]:
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    check_descriptors("worker processes")
     return ProcessPoolExecutor(max_workers=workers, mp_context=process_context(),
                                initializer=_worker_init)
+
+
+#: Modules the fork server loads once for every worker it starts.
+PRELOAD = ["__main__", "pacman.batch.runner", "pacman.lineup", "pacman.agents.search_agents",
+           "pacman.agents.ghosts", "pacman.agents.evaluation", "pacman.agents.basic"]
+
+
+def process_context() -> Any:
+    """How workers start: ``forkserver``, whose server has loaded the game and the agents
+    once, or ``spawn`` where there is none; never a plain ``fork`` of a process that may run
+    threads."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
 import sys
@@ -19,7 +18,8 @@ from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
 from pacman.errors import ConfigurationError
 from pacman.game import GameResult
-from pacman.contained_pool import reused_processes
+from pacman.contained.agent import is_contained
+from pacman.contained.process import keep_processes
 from pacman.game_loop import run_game
 from pacman.layout import load_layout
 from pacman.options import parse_assignments
@@ -194,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
+    """Play ``args.games`` games; a contained agent's process plays all of them (it is
+    started when its name is checked, and ends when the games do)."""
     from pacman.student_file import student_pacman
 
     layout = load_layout(args.layout)
@@ -203,7 +205,7 @@ def play(args: argparse.Namespace) -> int:
     ghosts, why = ghosts_of(args)
     pacman = student_pacman(args.pacman, DEFAULT_PACMAN, args.student)
     # from here on, agents' processes start, and their prints are held while games are drawn
-    with held_output(draws_in_terminal(args)) as held:
+    with keep_processes(), held_output(draws_in_terminal(args)) as held:
         return _play(args, layout, pacman, ghosts, why, num_ghosts, held)
 
 
@@ -220,7 +222,7 @@ def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: 
         print(f"ghosts: {ghosts} ({why}; -g to choose)",
               file=sys.stderr if args.json else sys.stdout, flush=True)
     move_limit = None if args.time_limit == math.inf else args.time_limit
-    if args.time_limit is None and any(s.isolation for s in specs):
+    if args.time_limit is None and any(is_contained(s) for s in specs):
         move_limit = FILE_AGENT_TIME_LIMIT
         print(f"time limit: {FILE_AGENT_TIME_LIMIT:g} s a move for agents from files "
               "(--timeout SECONDS changes it)", file=sys.stderr if args.json else sys.stdout,
@@ -241,8 +243,6 @@ def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: 
     played = wins = total_score = 0
     tally = Tally()
     last: GameResult | None = None
-    kept = contextlib.ExitStack()  # a contained agent's process may play all the games
-    kept.enter_context(reused_processes())
     try:
         number = 0
         while number < args.games:
@@ -275,7 +275,6 @@ def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: 
                 break
             number += 1
     finally:
-        kept.close()
         if record is not None:
             _close_record(record, args.record)
         display.close()

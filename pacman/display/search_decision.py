@@ -19,6 +19,7 @@ from pacman.agents.search.steps import StepRecorder
 from pacman.agents.search_agents import AlphaBetaAgent, ExpectimaxAgent, MinimaxAgent
 from pacman.display.overlay import principal_paths
 from pacman.display.search_page import ExploredSearch, search_trace
+from pacman.contained.agent import is_contained
 from pacman.errors import ConfigurationError
 from pacman.game import AgentSpec
 from pacman.state import GameState
@@ -75,7 +76,7 @@ def searching_agent(agent: Any) -> Any:
             raise ConfigurationError("an empty lineup has no Pacman to explain")
         agent = agent[0]
     if isinstance(agent, AgentSpec):
-        if agent.isolation is not None:
+        if is_contained(agent):
             raise ConfigurationError(f"{agent.name}: an agent played in a contained process "
                                      "cannot be searched here; explain shows the minimax, "
                                      "alphabeta and expectimax agents")

@@ -37,9 +37,7 @@ ALLOWED_MODULES = frozenset({
     "pacman.state", "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options",
     "pacman.registry", "pacman.compat",
     "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
-    "pacman.recording", "pacman.json_lines", "pacman.sandboxed_agent", "pacman.files", "pacman.agent_stats",
-    "pacman.contained_process", "pacman.agent_child", "pacman.namespaces",
-    "pacman.contained_pool", "pacman.process_baseline", "pacman.shared_cpu",
+    "pacman.recording", "pacman.json_lines", "pacman.files", "pacman.agent_stats",
     "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state", "pacman.grading.state_api",
     "pacman.grading.confinement", "pacman.grading.student_traceback", "pacman.agents", "pacman.agents.base",
 })

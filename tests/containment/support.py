@@ -73,3 +73,20 @@ def left_behind(before: set[int], token: str | None = None, wait: float = 5.0) -
         if not extra or time.monotonic() > deadline:
             return extra
         time.sleep(0.05)
+
+
+def error_lines(stderr: str) -> list[str]:
+    """The lines of ``stderr`` other than the plain backend's one line of what it does not
+    prevent."""
+    return [line for line in stderr.strip().splitlines() if "not prevented" not in line]
+
+
+def plain_cannot_prevent(words: str) -> None:
+    """Under the plain backend, check that its one line names ``words`` and skip the test."""
+    import pytest
+
+    from pacman.contained.jail import PLAIN_LINE
+
+    if os.environ.get("PACMAN_AGENT_JAIL") == "plain":
+        assert words in PLAIN_LINE
+        pytest.skip(f"the plain backend does not prevent this (its line says: {words})")

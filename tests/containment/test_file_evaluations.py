@@ -7,6 +7,7 @@ import time
 
 from pacman.game import GameResult, replay_states
 from pacman.layout import load_layout
+from pacman.contained.agent import is_contained
 from pacman.lineup import lineup
 from pacman.outcome import Outcome
 
@@ -69,7 +70,7 @@ def test_an_evaluation_that_rewires_the_maze_changes_no_other_condition(tmp_path
 def test_a_ghost_model_from_a_file_plays_contained_and_prints_to_stderr():
     layout = load_layout("small_classic")
     options = {"model": code("ChattyModel"), "depth": "1"}
-    assert lineup(layout, "expectimax", "random", 1, options)[0].isolation is not None
+    assert is_contained(lineup(layout, "expectimax", "random", 1, options)[0])
     done = run_program("play", "-p", "expectimax", "--pacman-opt", f"model={code('ChattyModel')}",
                        "--pacman-opt", "depth=1", "--json", *FAST)
     assert done.returncode == 0, done.stderr

@@ -12,7 +12,7 @@ from pacman.layout import load_layout
 from pacman.lineup import lineup
 from pacman.outcome import Outcome
 
-AGENTS = Path(__file__).with_name("reuse_agents.py")
+AGENTS = Path(__file__).with_name("wing_agents.py")
 
 
 @pytest.mark.parametrize(("rules", "kind"), [("default", "GameState"),

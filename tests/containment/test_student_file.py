@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-from tests.containment.support import ROOT, run_program
+from tests.containment.support import ROOT, run_program, error_lines
 
 CLASSIC = ROOT / "tests" / "grading" / "zoo" / "correct_classic.py"
 FAST = ["--layout", "small_classic", "--max-moves", "12", "--seed", "1", "--json"]
@@ -48,7 +48,7 @@ def test_a_file_alone_suggests_its_classes_without_running_it(tmp_path):
     source = folder / "multiAgents.py"
     source.write_text(f"open({str(marker)!r}, 'w')\n" + source.read_text())
     done = run_program("-p", "multiAgents.py", *FAST, cwd=folder)
-    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert done.returncode == 2 and len(error_lines(done.stderr)) == 1
     assert "multiAgents.py:AlphaBetaAgent" in done.stderr
     assert not marker.exists()
 

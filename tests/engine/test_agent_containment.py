@@ -15,6 +15,7 @@ import pytest
 from pacman.game_loop import run_game
 from pacman.outcome import Outcome
 from pacman.layout import load_layout
+from pacman.contained.agent import is_contained
 from pacman.lineup import agent_spec, lineup
 
 from tests.engine.test_cli import run_cli
@@ -86,8 +87,8 @@ def test_a_well_behaved_agent_from_a_file_plays_as_in_process():
                 agent_spec("random", "ghost")]
     inline = [agent_spec(agent("CatchEverything"), "pacman", behaved, isolate=False),
               agent_spec("random", "ghost")]
-    assert isolated[0].isolation is not None and inline[0].isolation is None
-    assert agent_spec("random", "pacman").isolation is None  # built-ins stay fast
+    assert is_contained(isolated[0]) and not is_contained(inline[0])
+    assert not is_contained(agent_spec("random", "pacman"))  # built-ins stay fast
     # Same seed, same game, whether the agent plays in a child process or here.
     one = run_game(layout, isolated, seed=8, max_moves=40)
     two = run_game(load_layout("small_classic"), inline, seed=8, max_moves=40)
