@@ -48,6 +48,9 @@ PLAIN: dict[str, bool | str] = {
     "words": True,
     "bar": True,
 }
+#: Cases the plain backend may prevent or else name in its line (a daemon in a session of its
+#: own escapes a kill of the agent's process group).
+PLAIN_MAY_PREVENT = {"orphans_new_session"}
 NEEDS_ANOTHER_USER = {"fork_server", "caller_tmpdir", "seal_key", "stopping_others",
                       "shadow_and_home"}
 
@@ -121,6 +124,7 @@ def one_report(stderr: str, name: str) -> dict:
 
 @pytest.mark.parametrize("driver", _slow("play", "batch1", "batch2"))
 def test_an_agent_reaches_no_fork_server_and_no_socket_of_ours(run, driver):
+    prevented(run, "fork_server")
     proof = run.tmp / "proof"
     done = drive(driver, run, agent("escape", "ForkServerEscape"), f"proof={proof}",
                  f"tmpdir={run.tmpdir}")
@@ -129,24 +133,24 @@ def test_an_agent_reaches_no_fork_server_and_no_socket_of_ours(run, driver):
     wait_for(proof.exists, 1.0)
     assert not proof.exists(), f"code ran outside the box: {proof.read_text()!r}"
     assert found["connected"] == [], found
-    assert prevented(run, "fork_server")
 
 
 @pytest.mark.parametrize("driver", _slow("play", "batch2", "dask"))
 def test_an_agent_sees_neither_the_callers_temporary_folder_nor_other_processes(run, driver):
+    prevented(run, "caller_tmpdir")
     marker = run.tmpdir / "marker"
     marker.write_text("the caller's secret")
     done = drive(driver, run, agent("escape", "SeesTheCaller"), f"marker={marker}")
     assert done.returncode == 0, done.stderr[-3000:]
     found = one_report(done.stderr, "caller")
     assert "marker" not in found and "marker" not in found.get("listed", []), found
-    assert prevented(run, "caller_tmpdir")
     expect_prevented_or_named(run, "other_processes", done.stderr, bool(found["programs"]))
 
 
 # 2. Typing into the user's terminal -----------------------------------------------------
 
 def test_an_agent_types_nothing_into_the_users_terminal(run):
+    prevented(run, "terminal")
     mark = token()
     master, slave = pty.openpty()
     shown: list[bytes] = []
@@ -189,13 +193,13 @@ def test_an_agent_types_nothing_into_the_users_terminal(run):
     assert mark.encode() not in typed, f"typed into the terminal: {typed!r}"
     assert found["typed"] == [], found
     assert found["dev_tty"] is False, f"the agent has the user's terminal: {found}"
-    assert prevented(run, "terminal")
 
 
 # 3. The seal key and the store ----------------------------------------------------------
 
 @pytest.mark.parametrize("driver", _slow("batch1", "batch2"))
 def test_an_agent_steals_no_seal_key_and_forges_no_win(run, driver):
+    prevented(run, "seal_key")
     store = run.tmp / "store.jsonl"
     done = batch(run, agent("seal", "ForgesAWin"), f"key={run.key_path}", f"store={store}",
                  workers=int(driver[-1]), games=3, store=store)
@@ -211,7 +215,6 @@ def test_an_agent_steals_no_seal_key_and_forges_no_win(run, driver):
     (condition,) = conditions(report.stdout)
     assert condition["games"] == 3 and condition["wins"] == 0, condition
     assert condition["mean_score"] < 1000, condition
-    assert prevented(run, "seal_key")
 
 
 # 4. Memory ------------------------------------------------------------------------------
@@ -223,6 +226,7 @@ MEMORY_AGENTS = [pytest.param("MemfdHoarder", id="memfd"),
 @pytest.mark.parametrize("hoarder", MEMORY_AGENTS)
 @pytest.mark.parametrize("driver", _slow("play", "batch2"))
 def test_memory_held_outside_the_address_space_is_the_agents_crash(run, hoarder, driver):
+    prevented(run, "memory")
     run.env["PACMAN_AGENT_MEMORY_MB"] = "256"
     spec = agent("memory", hoarder)
     options = ("megabytes=1024", f"mark={token()}")
@@ -242,7 +246,6 @@ def test_memory_held_outside_the_address_space_is_the_agents_crash(run, hoarder,
         assert condition["causes"]["crash"] == 2, condition
         for line in store.read_text().splitlines()[1:]:
             assert "memory limit" in json.loads(line)["result"]["failure"]["message"]
-    assert prevented(run, "memory")
 
 
 # 5. Stopping other people's work --------------------------------------------------------
@@ -253,6 +256,7 @@ def _records(store: Path) -> list[dict]:
 
 @pytest.mark.slow
 def test_an_agent_stops_no_other_game_of_its_batch(run):
+    prevented(run, "stopping_others")
     store = run.tmp / "store.jsonl"
     argv = batch_argv(f"{agent('stopping', 'Saboteur')} store={store}", agent("quiet", "Quiet"),
                       workers=2, games=3, store=store)
@@ -276,7 +280,6 @@ def test_an_agent_stops_no_other_game_of_its_batch(run):
     again = run.run(*argv)
     assert again.returncode == 0, again.stderr[-3000:]
     assert len(_records(store)) == 6
-    assert prevented(run, "stopping_others")
 
 
 # 6. Orphans -----------------------------------------------------------------------------
@@ -293,6 +296,7 @@ def _left(mark: str, name: str) -> set[int]:
                                  pytest.param("batch", id="batch-sigterm",
                                               marks=pytest.mark.slow)])
 def test_nothing_of_an_agent_outlives_its_program(run, how):
+    prevented(run, "orphans_group")
     mark, name = token(), f"orph{token().replace('.', '')[:10]}"
     spec, *options = _orphan_agent(mark, name)
     if how == "play":
@@ -315,9 +319,10 @@ def test_nothing_of_an_agent_outlives_its_program(run, how):
         program.wait(30)
         gone = wait_for(lambda: not _left(mark, name), 5.0)
         left = _left(mark, name)
-        if not prevented(run, "orphans_new_session"):
+        if left and not prevented(run, "orphans_new_session"):
             # Only the daemon in its own session may remain, and the line must say so.
             assert len(left) <= 1, f"more than the daemon outlived the program: {sorted(left)}"
+            assert not marked(name), "the agent itself outlived the program"
             check_not_prevented_line(run, err.read_text(), str(PLAIN["orphans_new_session"]))
             return
         assert gone, f"processes of the agent outlived its program: {sorted(left)}"
@@ -336,7 +341,8 @@ def test_the_plain_backend_names_what_it_does_not_prevent(run):
     if run.backend == "bwrap":
         assert plain_lines(done.stderr) == [], done.stderr
         return
-    kinds = {str(value) for value in PLAIN.values() if value is not True}
+    kinds = {str(value) for case, value in PLAIN.items()
+             if value is not True and case not in PLAIN_MAY_PREVENT}
     for kind in sorted(kinds):
         check_not_prevented_line(run, done.stderr, kind)
 
@@ -363,6 +369,7 @@ def test_an_agent_reads_no_private_file_and_nothing_of_the_checkout(run, driver)
 @pytest.mark.parametrize("name", [slow("HugeStats", id="HugeStats"), "DeepStats"])
 @pytest.mark.parametrize("driver", _slow("play", "batch1"))
 def test_statistics_too_big_or_too_deep_are_dropped_and_the_game_counts(run, name, driver):
+    prevented(run, "words")
     done = drive(driver, run, agent("words", name))
     assert done.returncode == 0, done.stderr[-3000:]
     if driver == "play":
@@ -374,7 +381,6 @@ def test_statistics_too_big_or_too_deep_are_dropped_and_the_game_counts(run, nam
     warnings = [line for line in done.stderr.splitlines() if "statistics" in line]
     assert warnings and all(len(line) < 500 for line in warnings), done.stderr[-2000:]
     assert "Traceback" not in done.stderr
-    assert prevented(run, "words")
 
 
 @pytest.mark.parametrize("name,kind", [slow("HugeMessage", "EnormousComplaint", id="HugeMessage"),
@@ -382,7 +388,12 @@ def test_statistics_too_big_or_too_deep_are_dropped_and_the_game_counts(run, nam
 @pytest.mark.parametrize("driver", _slow("play", "batch2"))
 def test_an_exception_too_big_or_unprintable_is_a_crash_in_bounded_words(run, name, kind,
                                                                          driver):
-    done = drive(driver, run, agent("words", name))
+    prevented(run, "words")
+    store = run.tmp / "store.jsonl"
+    if driver == "play":
+        done = play(run, agent("words", name))
+    else:
+        done = batch(run, agent("words", name), workers=2, games=2, store=store)
     assert done.returncode == 0, done.stderr[-3000:]
     assert len(done.stdout) < 20_000, len(done.stdout)
     if driver == "play":
@@ -391,14 +402,14 @@ def test_an_exception_too_big_or_unprintable_is_a_crash_in_bounded_words(run, na
     else:
         (condition,) = conditions(done.stdout)
         assert condition["causes"]["crash"] == 2, condition
-        messages = []
+        messages = [record["result"]["failure"] for record in _records(store)]
+        assert len(messages) == 2
     for failure in messages:
         assert failure["agent"] == 0 and failure["kind"] == "crash", failure
         assert len(failure["message"]) <= 2000, len(failure["message"])
         assert kind in failure["message"], failure["message"][:300]
         assert "exited with code" not in failure["message"], failure["message"][:300]
     assert len(done.stderr) < 200_000, len(done.stderr)
-    assert prevented(run, "words")
 
 
 def _private_folder(tmp: Path, owner: str) -> Path:
@@ -451,23 +462,24 @@ def test_a_private_temporary_folder_is_never_an_agents_crash(run, owner, driver)
 
 @pytest.mark.parametrize("name", ["ExhaustsFiles", slow("ExhaustsThreads", id="ExhaustsThreads")])
 def test_exhausting_files_or_threads_harms_only_the_agent(run, name):
+    prevented(run, "bar")
     done = play(run, agent("bar", name))
     assert done.returncode == 0, done.stderr[-3000:]
     (game,) = games(done.stdout)
     assert game.get("failure") is None or game["failure"]["agent"] == 0, game
-    assert prevented(run, "bar")
 
 
 def test_an_agent_cannot_trace_stop_or_kill_the_program(run):
+    prevented(run, "bar")
     mark = token()
     done = play(run, agent("bar", "AttacksTheProgram"), f"mark={mark}", timeout=60)
     assert done.returncode == 0, (done.returncode, done.stderr[-3000:])
     (game,) = games(done.stdout)
     assert game.get("failure") is None or game["failure"]["agent"] == 0, game
-    assert prevented(run, "bar")
 
 
 def test_a_150_mb_flood_on_stdout_keeps_json_output_pure(run):
+    prevented(run, "bar")
     err = run.tmp / "stderr"
     with open(err, "w") as stderr:
         done = play(run, agent("bar", "FloodsStdout"), stderr=stderr, timeout=120)
@@ -475,4 +487,3 @@ def test_a_150_mb_flood_on_stdout_keeps_json_output_pure(run):
     (game,) = games(done.stdout)
     assert game.get("failure") is None or game["failure"]["agent"] == 0, game
     assert err.stat().st_size >= 150 * 10 ** 6 or game.get("failure") is not None
-    assert prevented(run, "bar")
