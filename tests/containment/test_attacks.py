@@ -7,6 +7,13 @@ The plain backend (no bubblewrap: a child in its own session and process group, 
 user ``nobody`` when the program runs as root, with resource limits) cannot prevent every
 case; :data:`PLAIN` says which it does. Where it does not, its one stderr line must say "not
 prevented" and name that kind of case (:data:`~tests.containment.attack_support.PLAIN_KEYWORDS`).
+
+What is read from outside: ``play --json`` prints one object a game, with ``outcome`` and, for
+a failed game, ``failure`` = ``{"agent", "kind", "message"}``; ``batch --json`` and ``report
+--json`` print ``{"conditions": [...]}``, each with ``games``, ``wins``, ``mean_score``,
+``mean_moves`` and ``causes`` (``crash`` ...); a store is a header line and one
+``{"key", ..., "result": {..., "failure"}}`` line a game. The hostile agents
+(``attack_agents/``) say what they reached on stderr (``ATTACK <name> <json>``).
 """
 
 from __future__ import annotations
