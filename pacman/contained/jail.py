@@ -83,7 +83,8 @@ def backend() -> str:
 @functools.lru_cache(maxsize=1)
 def _warn_plain(why: str) -> None:
     user = ("" if os.geteuid() != 0 else " as user nobody" if plain_user()
-            else " as root (user nobody cannot run this Python)")
+            else " as root (user nobody cannot run this Python, so nothing of root's is out of "
+                 "reach either: its files, the terminal, its other processes)")
     print(PLAIN_LINE.format(why=why, user=user), file=sys.stderr)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, Browser

@@ -179,7 +179,7 @@ class FastPathSpy:
     def __init__(self) -> None:
         self.calls = 0
 
-    def __enter__(self) -> "FastPathSpy":
+    def __enter__(self) -> FastPathSpy:
         from pacman.agents.pacman_search import PacmanSearch
 
         self._original = original = PacmanSearch.__dict__["fast_value"]

@@ -8,7 +8,6 @@ import hashlib
 import shutil
 from pathlib import Path
 
-import pytest
 
 from pacman.batch import read_store
 from pacman.cli import main
@@ -28,9 +27,6 @@ def digests(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file() and "heidi" not in p.name}
 
 
-@pytest.mark.xfail(strict=True, reason="a contained agent still sees and writes every file "
-                   "its user can (the containment on bubblewrap takes the store and the other "
-                   "submissions out of its view); this test passes once it does")
 def test_the_hostile_entrant_touches_nothing_of_others(tmp_path, capsys):
     folder = tmp_path / "submissions"
     folder.mkdir()
