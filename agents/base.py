@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 
 class BaseAgent:
@@ -13,7 +13,7 @@ class BaseAgent:
 
     The game loop passes a generator seeded from the game seed; nothing here uses the
     module-level :mod:`random`. Subclasses implement :meth:`get_action` and declare their options
-    as typed keyword-only constructor parameters (see :mod:`pacman.options`).
+    as typed keyword-only constructor parameters (see :mod:`pacman.lineup.options`).
     """
 
     def __init__(self, index: int = 0, rng: random.Random | None = None) -> None:

@@ -7,8 +7,8 @@ from typing import Literal
 
 from pacman.agents.base import BaseAgent
 from pacman.agents.evaluation import CLOSEST_DOT, Evaluation
-from pacman.directions import STOP
-from pacman.state import GameState
+from pacman.engine.directions import STOP
+from pacman.engine.state import GameState
 
 
 class RandomPacman(BaseAgent):

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from pacman.agents.search.algorithms import expectimax
 from pacman.agents.search.deepening import iterative_deepening
 from pacman.agents.search.result import SearchResult
-from pacman.rules import legal_actions, successor
-from pacman.state import GameState
+from pacman.engine.rules import legal_actions, successor
+from pacman.engine.state import GameState
 
 
 def estimated_nodes(state: GameState, depth: int) -> int:

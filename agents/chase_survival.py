@@ -23,8 +23,8 @@ from collections.abc import Callable
 
 from pacman.agents.ghost_focus import chase_action
 from pacman.agents.search.result import SearchResult
-from pacman.rules import legal_actions, successor
-from pacman.state import (CAPSULES, DIRECTIONS, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, TURN, WIN,
+from pacman.engine.rules import legal_actions, successor
+from pacman.engine.state import (CAPSULES, DIRECTIONS, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, TURN, WIN,
                           GameState)
 
 #: rounds of chasing a move must survive (deeper than the time-limited search's 6-9 rounds)

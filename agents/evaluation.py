@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pacman.agents.maze_tables import TABLES_BY_LAYOUT_ID, maze_tables
 from pacman.agents.strong_evaluation import strong
 from pacman.registry import Registry
-from pacman.state import CAPSULES, FOOD, LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, GameState
-from pacman.state import SCORE as SCORE_FIELD  # SCORE names the score evaluation here
+from pacman.engine.state import CAPSULES, FOOD, LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, GameState
+from pacman.engine.state import SCORE as SCORE_FIELD  # SCORE names the score evaluation here
 
 
 def nearest_food_distance(state: GameState) -> int | None:

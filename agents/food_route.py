@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from pacman.agents.chase_survival import ROUNDS, CheckBudget, OutOfBudget, chase_round, outruns
 from pacman.agents.maze_tables import maze_tables
 from pacman.agents.search.result import SearchResult
-from pacman.rules import legal_actions, successor
-from pacman.state import (CAPSULES, DIRECTIONS, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, TURN, WIN,
+from pacman.engine.rules import legal_actions, successor
+from pacman.engine.state import (CAPSULES, DIRECTIONS, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, TURN, WIN,
                           GameState)
 
 #: rounds a route may take to its first dot

@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from pacman.agents.search.result import SearchResult
-from pacman.state import LOSS, OUTCOME, GameState
+from pacman.engine.state import LOSS, OUTCOME, GameState
 
 
 def line_loses(state: GameState, line: Sequence[str]) -> bool:

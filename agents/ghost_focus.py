@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pacman.state import DIRECTIONS, LAYOUT, POSITIONS, SCARED_TIMERS, GameState
+from pacman.engine.state import DIRECTIONS, LAYOUT, POSITIONS, SCARED_TIMERS, GameState
 
 #: ``focus=HORIZON``: the radius at each ghost node is :func:`horizon_radius` of its rounds left
 HORIZON = "horizon"

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from pacman.agents.base import DistributionAgent
 from pacman.errors import ConfigurationError
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 
 class RandomGhost(DistributionAgent):

@@ -6,8 +6,8 @@ import random
 
 from pacman.agents.base import BaseAgent
 from pacman.errors import ConfigurationError
-from pacman.human import HumanInput, HumanPlayer
-from pacman.state import GameState
+from pacman.engine.human import HumanInput, HumanPlayer
+from pacman.engine.state import GameState
 
 
 class KeyboardPacman(BaseAgent, HumanPlayer):

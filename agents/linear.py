@@ -49,7 +49,7 @@ from pathlib import Path
 from pacman.agents.evaluation import Evaluation, nearest_food_distance
 from pacman.errors import ConfigurationError
 from pacman.registry import suggest
-from pacman.state import CAPSULES, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, WIN, GameState
+from pacman.engine.state import CAPSULES, FOOD, LAYOUT, LOSS, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, WIN, GameState
 
 #: ``nearest_ghost`` never reports more than this many moves (nor when no ghost is dangerous).
 GHOST_DISTANCE_CAP = 10

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pacman.distances import nearest_source_distances
+from pacman.engine.distances import nearest_source_distances
 
 #: distinct food sets remembered per maze before the cache starts afresh
 FOOD_CACHE_SIZE = 4096

@@ -16,8 +16,8 @@ from pacman.agents.ghost_focus import HORIZON, focused_actions
 from pacman.agents.pacman_search import PacmanSearch
 from pacman.agents.search.game import NodeKind
 from pacman.agents.search.node_search import Search
-from pacman.rules import legal_actions, successor
-from pacman.state import OUTCOME, POSITIONS, SCORE, TURN, GameState
+from pacman.engine.rules import legal_actions, successor
+from pacman.engine.state import OUTCOME, POSITIONS, SCORE, TURN, GameState
 
 GhostModel = Literal["adversarial", "uniform", "informed"]
 #: ``(state, ghost index) -> {action: probability}``: a model of how that ghost moves.

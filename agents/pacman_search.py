@@ -28,8 +28,8 @@ from pacman.agents.search.game import NodeKind
 from pacman.agents.search.node_search import Search
 from pacman.agents.search.nodes import _UNSET, INF
 from pacman.agents.search.table import bound_flag
-from pacman.rules import legal_actions as engine_legal_actions
-from pacman.rules import successor as engine_successor
+from pacman.engine.rules import legal_actions as engine_legal_actions
+from pacman.engine.rules import successor as engine_successor
 
 _MAX, _MIN = NodeKind.MAX, NodeKind.MIN
 

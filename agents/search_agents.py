@@ -29,7 +29,7 @@ from pacman.agents.search.mcts import mcts
 from pacman.agents.search.playouts import MonteCarloEvaluator
 from pacman.agents.search.result import SearchResult
 from pacman.errors import ConfigurationError
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 Ordering = Literal["none", "evaluation", "random", "reversed", "history"]
 

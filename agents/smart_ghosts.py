@@ -36,7 +36,7 @@ from pacman.agents.maze_tables import maze_tables
 from pacman.agents.pacman_game import PacmanGame
 from pacman.agents.search.algorithms import alphabeta, minimax
 from pacman.errors import ConfigurationError
-from pacman.state import LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, GameState
+from pacman.engine.state import LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, GameState
 
 #: Weight of one step of a hunting ghost's distance to Pacman (a dot is worth 10).
 CHASE = 2.0

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pacman.agents.maze_tables import TABLES_BY_LAYOUT_ID, MazeTables, maze_tables
-from pacman.state import CAPSULES, FOOD, LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, GameState
+from pacman.engine.state import CAPSULES, FOOD, LAYOUT, OUTCOME, POSITIONS, SCARED_TIMERS, SCORE, GameState
 
 #: a hunting ghost counts as danger up to this maze distance
 DANGER_REACH = 4

@@ -38,8 +38,8 @@ from pacman.agents.pacman_game import PacmanGame  # noqa: E402
 from pacman.agents.pacman_search import PacmanSearch  # noqa: E402
 from pacman.agents.search.deepening import iterative_deepening  # noqa: E402
 from pacman.agents.search_agents import IterativeDeepeningAgent  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.state import GameState  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.engine.state import GameState  # noqa: E402
 
 SETTING = dict(order="none", evaluation=EVALUATIONS["strong"], resist=True, focus="horizon",
                outrun=20)

@@ -33,11 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pacman.agents.basic import RandomPacman  # noqa: E402
 from pacman.agents.ghosts import RandomGhost  # noqa: E402
-from pacman.game import random_play  # noqa: E402
-from pacman.game_loop import run_game  # noqa: E402
-from pacman.layout import load_layout, shipped_layout_names  # noqa: E402
-from pacman.rules import legal_actions, successor  # noqa: E402
-from pacman.state import GameState  # noqa: E402
+from pacman.engine.game import random_play  # noqa: E402
+from pacman.engine.game_loop import run_game  # noqa: E402
+from pacman.engine.layout import load_layout, shipped_layout_names  # noqa: E402
+from pacman.engine.rules import legal_actions, successor  # noqa: E402
+from pacman.engine.state import GameState  # noqa: E402
 
 TARGETS = {"small_classic": 300_000, "large_classic": 100_000}
 
@@ -90,7 +90,7 @@ def load_baseline(checkout: str):
     imported under the package name ``engine_baseline`` beside this checkout's ``pacman``."""
     source = Path(checkout) / "pacman"
     if not (source / "rules.py").is_file():
-        sys.exit(f"--baseline {checkout}: no pacman/rules.py there")
+        sys.exit(f"--baseline {checkout}: no pacman/engine/rules.py there")
     folder = Path(tempfile.mkdtemp(prefix="bench-baseline-"))
     target = folder / "engine_baseline"
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
@@ -111,8 +111,8 @@ def compare_engines(name: str, states_wanted: int, baseline: dict, rounds: int =
     for label, layout_mod, rules, state_mod, game in (
             ("baseline", baseline["layout"], baseline["rules"], baseline["state"],
              baseline["game"]),
-            ("this", sys.modules["pacman.layout"], sys.modules["pacman.rules"],
-             sys.modules["pacman.state"], sys.modules["pacman.game"])):
+            ("this", sys.modules["pacman.engine.layout"], sys.modules["pacman.engine.rules"],
+             sys.modules["pacman.engine.state"], sys.modules["pacman.engine.game"])):
         layout = layout_mod.load_layout(name)
         start = state_mod.state_class(variant).initial(layout)
         states = [s for s in islice(game.random_play(start, random.Random(0)), states_wanted)

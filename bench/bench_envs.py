@@ -35,8 +35,8 @@ import gymnasium  # noqa: E402
 
 import pacman.envs  # noqa: E402,F401  (registers the Gymnasium environment)
 from pacman.envs.observation import Observer  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.state import GameState  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.engine.state import GameState  # noqa: E402
 
 
 def engine_moves(layout, moves: int, observer: Observer | None = None, build=None) -> float:

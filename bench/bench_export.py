@@ -23,10 +23,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from pacman.agents.evaluation import better  # noqa: E402
 from pacman.display import export  # noqa: E402
-from pacman.game import replay_states  # noqa: E402
-from pacman.game_loop import run_game  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.lineup import lineup  # noqa: E402
+from pacman.engine.game import replay_states  # noqa: E402
+from pacman.engine.game_loop import run_game  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.lineup.build import lineup  # noqa: E402
 
 
 def game_frames(layout_name: str, moves: int, smooth: int) -> list:

@@ -28,9 +28,9 @@ from pacman.agents.evaluation import EVALUATIONS  # noqa: E402
 from pacman.agents.ghost_focus import HORIZON  # noqa: E402
 from pacman.agents.pacman_game import PacmanGame  # noqa: E402
 from pacman.agents.search import iterative_deepening  # noqa: E402
-from pacman.game import random_play  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.state import GameState  # noqa: E402
+from pacman.engine.game import random_play  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.engine.state import GameState  # noqa: E402
 
 
 def positions(layout_name: str, count: int, seed: int, spacing: int = 9) -> list[GameState]:

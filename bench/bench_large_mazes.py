@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 def measure_random_play(size: int, moves: int) -> dict:
     from pacman.agents.basic import RandomPacman
     from pacman.agents.ghosts import RandomGhost
-    from pacman.game_loop import run_game
-    from pacman.layout import parse_layout
+    from pacman.engine.game_loop import run_game
+    from pacman.engine.layout import parse_layout
     from tests.engine.mazes import big_maze
 
     text = big_maze(size, size)
@@ -44,9 +44,9 @@ def measure_random_play(size: int, moves: int) -> dict:
 
 
 def measure_default_agents(moves: int) -> dict:
-    from pacman.game_loop import run_game
-    from pacman.layout import parse_layout
-    from pacman.lineup import lineup
+    from pacman.engine.game_loop import run_game
+    from pacman.engine.layout import parse_layout
+    from pacman.lineup.build import lineup
     from tests.engine.mazes import big_maze
 
     layout = parse_layout(big_maze(30, 20, ghosts=8), name="eight_ghosts")

@@ -32,8 +32,8 @@ from pacman.agents.chase_survival import CheckBudget, veto_trap  # noqa: E402
 from pacman.agents.evaluation import EVALUATIONS  # noqa: E402
 from pacman.agents.ghosts import DirectionalGhost  # noqa: E402
 from pacman.agents.search_agents import OUTRUN_SHARE, IterativeDeepeningAgent  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.state import GameState  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.engine.state import GameState  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:

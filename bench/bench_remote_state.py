@@ -66,8 +66,8 @@ def positions(count: int) -> list:
     """Pacman's positions of a seeded random game on smallClassic with two ghosts."""
     import random
 
-    from pacman.layout import load_layout
-    from pacman.state import GameState
+    from pacman.engine.layout import load_layout
+    from pacman.engine.state import GameState
 
     rng = random.Random(5)
     state = GameState.initial(load_layout("smallClassic"), num_ghosts=2)

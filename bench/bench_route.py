@@ -41,8 +41,8 @@ from pacman.agents.evaluation import EVALUATIONS  # noqa: E402
 from pacman.agents.food_route import ROUTE_NODES, route_to_food  # noqa: E402
 from pacman.agents.ghosts import DirectionalGhost  # noqa: E402
 from pacman.agents.search_agents import ROUTE_SHARE, IterativeDeepeningAgent  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.state import GameState  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.engine.state import GameState  # noqa: E402
 
 
 def route_module_at(rev: str) -> ModuleType:

@@ -51,12 +51,12 @@ from pacman.agents.pacman_game import PacmanGame  # noqa: E402
 import pacman.agents.search  # noqa: E402
 from pacman.agents.search import alphabeta, minimax  # noqa: E402
 from pacman.agents.search.deepening import iterative_deepening  # noqa: E402
-from pacman.game import AgentSpec, random_play  # noqa: E402
-from pacman.game_loop import run_game  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.lineup import agent_spec, lineup  # noqa: E402
-from pacman.outcome import Outcome  # noqa: E402
-from pacman.state import GameState  # noqa: E402
+from pacman.engine.game import AgentSpec, random_play  # noqa: E402
+from pacman.engine.game_loop import run_game  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.lineup.build import agent_spec, lineup  # noqa: E402
+from pacman.engine.outcome import Outcome  # noqa: E402
+from pacman.engine.state import GameState  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from baseline import BASELINE, load_baseline  # noqa: E402

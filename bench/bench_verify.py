@@ -18,7 +18,7 @@ other work still gives comparable figures; the report is timed both ways.
   else: every game replayed), with its peak memory. The stores are written to a temporary
   folder and removed (``--keep DIR``: written there and kept, or reused if there).
 * CPU microseconds a game to replay those games with every check, move by move (the rules'
-  move function once a move, as replays did before) and by :func:`pacman.rules.replay`;
+  move function once a move, as replays did before) and by :func:`pacman.engine.rules.replay`;
 * ``--baseline DIR``: the same reports also run by the checkout in ``DIR`` (e.g. an older
   revision unpacked with ``git archive REV | tar -x -C DIR``), each right after this one's,
   so that both are measured side by side under the same load, with their ratios.
@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 from pacman.batch import GameJob, play_job  # noqa: E402
 from pacman.batch.seal import seal  # noqa: E402
 from pacman.batch.store import HEADER_LINE, parse_record, record_line  # noqa: E402
-from pacman.commands.play import DEFAULT_PACMAN, DEFAULT_PACMAN_OPTIONS  # noqa: E402
+from pacman.cli.play import DEFAULT_PACMAN, DEFAULT_PACMAN_OPTIONS  # noqa: E402
 
 
 def default_jobs(games: int) -> list[GameJob]:
@@ -77,8 +77,8 @@ def verify_rate(lines: list[str], repeats: int = 3) -> float:
 
 def replay_times(lines: list[str], repeats: int = 3) -> tuple[float, float]:
     """CPU microseconds a game to replay the games of ``lines`` to their end with every check
-    (:func:`pacman.game.replay_end`), move by move and by the rules' replay, side by side."""
-    from pacman.game import GameResult, _replay_end_move_by_move, replay_end
+    (:func:`pacman.engine.game.replay_end`), move by move and by the rules' replay, side by side."""
+    from pacman.engine.game import GameResult, _replay_end_move_by_move, replay_end
 
     games = [GameResult.from_dict(json.loads(line)["result"]) for line in lines]
     best = {_replay_end_move_by_move: float("inf"), replay_end: float("inf")}

@@ -29,9 +29,9 @@ from pacman.display._pygame import pygame  # noqa: E402
 from pacman.display.overlay import SearchView, heat_map, principal_paths  # noqa: E402
 from pacman.display.renderer import Renderer, Status  # noqa: E402
 from pacman.display.window import BASE_TILE, WindowDisplay  # noqa: E402
-from pacman.game import random_play  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.state import GameState  # noqa: E402
+from pacman.engine.game import random_play  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.engine.state import GameState  # noqa: E402
 
 TARGET_MS = 4.0
 

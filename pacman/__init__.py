@@ -1,7 +1,7 @@
 """A Pacman-style grid world for adversarial search: the engine and the apps around it.
 
-The engine core (:mod:`pacman.layout`, :mod:`pacman.state`, :mod:`pacman.rules`,
-:mod:`pacman.game`) imports nothing from :mod:`pacman.agents` and nothing from the displays.
+The engine core (:mod:`pacman.engine.layout`, :mod:`pacman.engine.state`, :mod:`pacman.engine.rules`,
+:mod:`pacman.engine.game`) imports nothing from :mod:`pacman.agents` and nothing from the displays.
 Imported inside IPython (Jupyter), the package tells IPython how games and states show.
 """
 
@@ -35,8 +35,8 @@ def _show_in_notebooks() -> None:
     shell = ipython.get_ipython() if ipython is not None else None
     formatters = getattr(getattr(shell, "display_formatter", None), "formatters", None)
     if formatters:
-        formatters["text/html"].for_type_by_name("pacman.game", "GameResult", _result_html)
-        formatters["image/png"].for_type_by_name("pacman.state", "GameState", _state_png)
+        formatters["text/html"].for_type_by_name("pacman.engine.game", "GameResult", _result_html)
+        formatters["image/png"].for_type_by_name("pacman.engine.state", "GameState", _state_png)
 
 
 _show_in_notebooks()

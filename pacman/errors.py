@@ -5,9 +5,9 @@ printed as one line by the command-line interface, so it names the file, the opt
 at fault and says what is wrong. Errors about a value given by the caller (a recording, a ghost
 count) are also :class:`ValueError`, so code that catches ``ValueError`` keeps working.
 
-The modules that raise these errors re-export them under the same names (``pacman.recording.
+The modules that raise these errors re-export them under the same names (``pacman.engine.recording.
 RecordError``, ``pacman.batch.runner.BatchError``, ``pacman.batch.store.StoreError``,
-``pacman.game.ReplayError``). The search library (:mod:`pacman.agents.search`) imports nothing from
+``pacman.engine.game.ReplayError``). The search library (:mod:`pacman.agents.search`) imports nothing from
 :mod:`pacman`, so its own errors (``ChanceNodeError``, ``TreeFormatError``) stay there, as
 ``ValueError`` subclasses.
 """

@@ -2,7 +2,7 @@
 
 Each module's source is parsed with :mod:`ast`; every import statement that can run becomes an
 edge to the project module it names (``from pacman.display import controls`` names
-``pacman.display.controls``; ``from pacman.game import GameResult`` names ``pacman.game``).
+``pacman.display.controls``; ``from pacman.engine.game import GameResult`` names ``pacman.engine.game``).
 Imports inside functions and methods count as well as those at module level (including inside
 a module-level ``try`` or ``if``): a late import still ties the two modules together, it only
 changes when. Imports under ``if TYPE_CHECKING:`` never run and are not edges. A parent package

@@ -15,8 +15,8 @@ from tests.import_graph import ROOT, project_imports, project_modules
 
 #: What agents must not import: the catalogs of names and the machinery that turns names into
 #: objects, and anything that shows a game.
-NOT_FOR_AGENTS = ("pacman.agents.catalog", "pacman.plugins", "pacman.lineup", "pacman.recorded_agents",
-                  "pacman.student_file", "pacman.display")
+NOT_FOR_AGENTS = ("pacman.agents.catalog", "pacman.lineup.plugins", "pacman.lineup.build", "pacman.lineup.recorded_agents",
+                  "pacman.lineup.student_file", "pacman.display")
 
 #: Exception classes that do not derive from PacmanError, and why no user sees them as errors.
 #: docs/architecture.md says the same. Private classes (``_Stop``) are internal by their name.
@@ -28,9 +28,9 @@ OUTSIDE_THE_ROOT = {
         "the search library imports nothing from pacman; a ValueError for a program's mistake",
     "pacman.agents.search.nodes.SearchTimeout": "control flow: ends a timed search, which keeps its best",
     "pacman.agents.chase_survival.OutOfBudget": "control flow: ends a bounded search inside the agent",
-    "pacman.outcome.AgentFailure": "an agent's failure, recorded as the game's outcome",
-    "pacman.game.GameInterrupted": "control flow: a display ends a game early (quit, restart)",
-    "pacman.game.AgentTimeout": "a BaseException an agent cannot swallow; recorded as the outcome",
+    "pacman.engine.outcome.AgentFailure": "an agent's failure, recorded as the game's outcome",
+    "pacman.engine.game.GameInterrupted": "control flow: a display ends a game early (quit, restart)",
+    "pacman.engine.game.AgentTimeout": "a BaseException an agent cannot swallow; recorded as the outcome",
     "pacman.errors.NodeBudgetExceeded": "a BaseException a graded agent cannot swallow",
     "pacman.grading.worker.OutputLimitExceeded": "a BaseException raised in a submission's print",
     "pacman.grading.state_server.CallRefused": "answered to the worker as a refused call",

@@ -16,11 +16,11 @@ from tests.import_graph import (ROOT, Import, find_cycles, import_graph, import_
 
 #: The engine core (layer 2): the modules agents may use, and what a game needs to run.
 CORE = frozenset({
-    "pacman.version", "pacman.errors", "pacman.directions", "pacman.distances", "pacman.move_tables",
-    "pacman.maze_reader", "pacman.layout", "pacman.outcome", "pacman.state", "pacman.rules",
-    "pacman.game", "pacman.game_loop", "pacman.recording", "pacman.json_lines", "pacman.files",
-    "pacman.agent_stats",
-    "pacman.human", "pacman.registry", "pacman.options", "pacman.stats",
+    "pacman.version", "pacman.errors", "pacman.engine.directions", "pacman.engine.distances", "pacman.engine.move_tables",
+    "pacman.engine.maze_reader", "pacman.engine.layout", "pacman.engine.outcome", "pacman.engine.state", "pacman.engine.rules",
+    "pacman.engine.game", "pacman.engine.game_loop", "pacman.engine.recording", "pacman.engine.json_lines", "pacman.engine.files",
+    "pacman.engine.agent_stats",
+    "pacman.engine.human", "pacman.registry", "pacman.lineup.options", "pacman.batch.stats",
 })
 
 LAYER_NAMES = {1: "search library", 2: "engine core", 3: "agents", 4: "applications"}
@@ -69,9 +69,9 @@ def _broken_layers(imports: list[Import]) -> list[Import]:
 # --- the graph reader ---------------------------------------------------------------------------
 def test_the_graph_sees_the_imports_it_should():
     graph = import_graph()
-    assert "pacman.state" in graph["pacman.game"]  # from pacman.state import ...
-    assert "pacman.errors" in graph["pacman.state"]
-    assert "pacman.rules" in graph["pacman.state"]  # inside a method
+    assert "pacman.engine.state" in graph["pacman.engine.game"]  # from pacman.engine.state import ...
+    assert "pacman.errors" in graph["pacman.engine.state"]
+    assert "pacman.engine.rules" in graph["pacman.engine.state"]  # inside a method
     assert all(target.startswith("pacman.agents.search") for target in graph["pacman.agents.search.core"])
     assert "pacman.agents.search.algorithms" in graph["pacman.agents.search_agents"]
 

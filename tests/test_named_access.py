@@ -4,7 +4,7 @@ engine object's data through its public names.
 A number into a state (``state[8]``, ``itemgetter(6)``) reads another field, silently, as soon
 as the state's tuple changes; a private attribute (``layout._ghost_moves``) or a private name of
 another module may change or go without notice. Agents use the properties (``state.food``) or,
-where the code runs at every node of a search, the index constants of :mod:`pacman.state`
+where the code runs at every node of a search, the index constants of :mod:`pacman.engine.state`
 (``state[FOOD]``: as fast as the number), and the layout's public tables (``ghost_moves``).
 The application modules of ``pacman`` (displays, environments, experiments, batches, grading,
 commands) keep the same rule for states and for the private attributes of engine objects.
@@ -257,7 +257,7 @@ def test_the_scan_finds_numeric_access_to_a_state(source):
 
 
 @pytest.mark.parametrize("source", [
-    "from pacman.state import FOOD\ndef f(state):\n    return state[FOOD]\n",
+    "from pacman.engine.state import FOOD\ndef f(state):\n    return state[FOOD]\n",
     "def f(state):\n    return state.positions[0]\n",
     "def f(positions):\n    return positions[0]\n",
     "def f(states):\n    return states[0].turn\n",

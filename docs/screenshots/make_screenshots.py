@@ -24,9 +24,9 @@ from pacman.display.overlay import HeatScale, heat_map, search_view  # noqa: E40
 from pacman.display.statusbar import KEYS_HINT  # noqa: E402
 from pacman.display.renderer import Renderer, Status  # noqa: E402
 from pacman.display.sprites import FLASH_MOVES  # noqa: E402
-from pacman.game_loop import run_game  # noqa: E402
-from pacman.layout import load_layout  # noqa: E402
-from pacman.lineup import lineup  # noqa: E402
+from pacman.engine.game_loop import run_game  # noqa: E402
+from pacman.engine.layout import load_layout  # noqa: E402
+from pacman.lineup.build import lineup  # noqa: E402
 
 
 class Capture:

@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from pacman.agents.evaluation import better  # noqa: E402
 from pacman.display._pygame import pygame  # noqa: E402
 from pacman.display.window import WindowDisplay  # noqa: E402
-from pacman.game_loop import run_game  # noqa: E402
-from pacman.layout import load_layout, shipped_layout_names  # noqa: E402
-from pacman.lineup import lineup  # noqa: E402
+from pacman.engine.game_loop import run_game  # noqa: E402
+from pacman.engine.layout import load_layout, shipped_layout_names  # noqa: E402
+from pacman.lineup.build import lineup  # noqa: E402
 
 MOVES = 6
 

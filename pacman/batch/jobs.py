@@ -27,9 +27,9 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, GameResult
-from pacman.game_loop import run_game
-from pacman.layout import Layout, load_layout
+from pacman.engine.game import AgentSpec, GameResult
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import Layout, load_layout
 
 __all__ = ["GameJob", "play_job", "game_seed", "check_job", "maze_digest", "text_digest"]
 
@@ -151,7 +151,7 @@ def maze_digest(name_or_path: str) -> str:
 
 @lru_cache(maxsize=256)
 def _specs(setup: tuple) -> tuple[Layout, list[AgentSpec]]:
-    from pacman.lineup import lineup  # app layer: imports the agent catalog
+    from pacman.lineup.build import lineup  # app layer: imports the agent catalog
 
     layout_name, pacman, pacman_options, ghosts, ghost_options, num_ghosts = setup
     layout = _layout(layout_name)

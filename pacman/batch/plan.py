@@ -48,9 +48,9 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from pacman.batch.jobs import GameJob, game_seed, maze_digest
 from pacman.errors import ConfigurationError, PacmanError
-from pacman.files import check_readable_file
-from pacman.options import parse_assignments
-from pacman.plugins import suggest
+from pacman.engine.files import check_readable_file
+from pacman.lineup.options import parse_assignments
+from pacman.lineup.plugins import suggest
 
 
 @dataclass(frozen=True)

@@ -45,8 +45,8 @@ from pacman.batch.jobs import GameJob, check_job, play_job
 from pacman.batch.progress import Progress
 from pacman.batch.store import ResultStore, parse_record, record_line
 from pacman.errors import BatchError, ConfigurationError
-from pacman.game import GameResult
-from pacman.outcome import Outcome
+from pacman.engine.game import GameResult
+from pacman.engine.outcome import Outcome
 from pacman.contained.process import keep_for_this_process, keep_processes
 
 #: Backends :func:`run_jobs` accepts.
@@ -366,7 +366,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
 
 #: Modules the fork server loads once for every worker it starts.
-PRELOAD = ["__main__", "pacman.batch.runner", "pacman.lineup", "pacman.agents.search_agents",
+PRELOAD = ["__main__", "pacman.batch.runner", "pacman.lineup.build", "pacman.agents.search_agents",
            "pacman.agents.ghosts", "pacman.agents.evaluation", "pacman.agents.basic"]
 
 

@@ -32,9 +32,9 @@ from typing import Any, Literal
 from pacman.batch.jobs import GameJob
 from pacman.batch.seal import is_sealed
 from pacman.batch.validate import check_record
-from pacman.json_lines import JSONLimitError, load_json
+from pacman.engine.json_lines import JSONLimitError, load_json
 from pacman.errors import StoreError
-from pacman.game import GameResult
+from pacman.engine.game import GameResult
 
 HEADER = {"store": "pacman-arena results", "format": 1}
 HEADER_BYTES = json.dumps(HEADER, separators=(",", ":")).encode() + b"\n"

@@ -46,13 +46,13 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Iterator
 
-from pacman.agent_stats import bounded_stats
+from pacman.engine.agent_stats import bounded_stats
 from pacman.batch.jobs import GameJob
 from pacman.batch.scan import (HEADER, HEADER_BYTES, InvalidRecord, StoredGame, parse_record,
                                scan_store, stored_game)
 from pacman.batch.seal import seal
 from pacman.errors import StoreError
-from pacman.game import GameResult, without_default_rules
+from pacman.engine.game import GameResult, without_default_rules
 
 try:
     import fcntl
@@ -67,7 +67,7 @@ __all__ = ["HEADER", "HEADER_LINE", "InvalidRecord", "ResultStore", "StoredGame"
 def record_line(job: GameJob, result: GameResult, index: int | None = None) -> str:
     """The store line (newline included) for ``job``'s ``result``; ``index`` is the job's
     position in its batch (it orders the conditions of a report). Agents' statistics that
-    are not JSON data within the limits of :mod:`pacman.agent_stats` are left out, with one
+    are not JSON data within the limits of :mod:`pacman.engine.agent_stats` are left out, with one
     warning line on stderr each."""
     # The same data as result.to_dict(), without the deep copy dataclasses.asdict makes.
     data = without_default_rules(dict(vars(result)))

@@ -28,10 +28,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pacman.batch.jobs import GameJob
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult
-from pacman.outcome import FAILURES, Outcome
-from pacman.plugins import suggest
-from pacman.stats import PairedDifference, mean_interval, paired_difference, wilson_interval
+from pacman.engine.game import GameResult
+from pacman.engine.outcome import FAILURES, Outcome
+from pacman.lineup.plugins import suggest
+from pacman.batch.stats import PairedDifference, mean_interval, paired_difference, wilson_interval
 
 #: Causes of a game not won, in table order: outcome -> column name.
 CAUSES = {Outcome.LOSS: "caught", Outcome.MOVE_LIMIT: "move_limit", Outcome.CRASH: "crash",

@@ -14,8 +14,8 @@ import math
 from typing import Any
 from collections.abc import Callable, Mapping
 
-from pacman.outcome import FAILURES, OUTCOMES, parse_outcome
-from pacman.recording import is_text_list
+from pacman.engine.outcome import FAILURES, OUTCOMES, parse_outcome
+from pacman.engine.recording import is_text_list
 
 
 def _integer(value: Any) -> bool:
@@ -116,7 +116,7 @@ def check_result(result: Any) -> None:
 def check_record(record: Any) -> tuple[Any, Any]:
     """Raise ``ValueError`` unless ``record`` is a complete game record whose key is its job's
     key (so an edited job cannot pass as another), played as its job asks, whose game replays.
-    Returns the :class:`~pacman.batch.jobs.GameJob` and :class:`~pacman.game.GameResult` built
+    Returns the :class:`~pacman.batch.jobs.GameJob` and :class:`~pacman.engine.game.GameResult` built
     while checking (so that a reader need not build them again)."""
     from pacman.batch.jobs import GameJob
     from pacman.errors import PacmanError
@@ -179,9 +179,9 @@ def check_settings(job: Any, result: Mapping[str, Any]) -> None:
 
 def check_replay(result: Mapping[str, Any]) -> Any:
     """Raise ``ValueError`` unless the result's actions, replayed on its maze text by the engine
-    alone, give its outcome, score and moves (see :func:`pacman.game.replay_states`); returns
-    the :class:`~pacman.game.GameResult` replayed."""
-    from pacman.game import GameResult, replay_end
+    alone, give its outcome, score and moves (see :func:`pacman.engine.game.replay_states`); returns
+    the :class:`~pacman.engine.game.GameResult` replayed."""
+    from pacman.engine.game import GameResult, replay_end
     from pacman.errors import PacmanError
 
     try:

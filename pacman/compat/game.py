@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from pacman import directions as _d
+from pacman.engine import directions as _d
 
 
 class Agent:

@@ -1,4 +1,4 @@
-"""The classic ``GameState`` API over an engine :class:`~pacman.state.GameState`.
+"""The classic ``GameState`` API over an engine :class:`~pacman.engine.state.GameState`.
 
 A wrapper holds one immutable engine state; every method answers from it, and
 ``generateSuccessor`` wraps the engine's successor, so nothing a classic agent does can change
@@ -11,8 +11,8 @@ from typing import Any
 
 from pacman.compat.game import AgentState, Configuration, Grid
 from pacman.errors import GameOverError
-from pacman.rules import agent_xy
-from pacman.state import GameState as EngineState
+from pacman.engine.rules import agent_xy
+from pacman.engine.state import GameState as EngineState
 
 
 #: The classic engine's order of actions (that of the dictionary it iterated under Python 2, kept

@@ -3,10 +3,10 @@ its process (:mod:`pacman.contained.process`).
 
 :func:`contained_spec` checks a name whose code comes from a file or a module by starting a
 process for it (the file is imported there, never here) and gives an
-:class:`~pacman.game.AgentSpec` whose factory, a :class:`ContainedFactory`, builds a
+:class:`~pacman.engine.game.AgentSpec` whose factory, a :class:`ContainedFactory`, builds a
 :class:`ContainedAgent` per game: a fresh agent object in a process kept from the game before
 when there is one, else in a new process. Every failure of the agent is raised as
-:class:`~pacman.outcome.AgentFailure` (or :class:`~pacman.game.AgentTimeout` past the move
+:class:`~pacman.engine.outcome.AgentFailure` (or :class:`~pacman.engine.game.AgentTimeout` past the move
 limit), which the game records as that agent's outcome; a failure of the environment is a
 :class:`~pacman.contained.jail.ContainmentError`.
 """
@@ -28,9 +28,9 @@ from pacman.contained import process as processes
 from pacman.contained.process import ContainedProcess
 from pacman.contained.protocol import LAYOUT_ID, STATE_MESSAGE
 from pacman.errors import ConfigurationError
-from pacman.game import HARD_LIMIT_GRACE, AgentSpec, AgentTimeout
-from pacman.outcome import AgentFailure, Outcome
-from pacman.state import POSITIONS, GameState
+from pacman.engine.game import HARD_LIMIT_GRACE, AgentSpec, AgentTimeout
+from pacman.engine.outcome import AgentFailure, Outcome
+from pacman.engine.state import POSITIONS, GameState
 
 #: Seconds to load an agent's code (import its file) and build it without a move limit.
 LOAD_SECONDS = 30.0

@@ -83,8 +83,8 @@ class Child:
     def load(self) -> None:
         """Build the spec from its name (this runs the agent's file) and say how it went."""
         from pacman.errors import ConfigurationError
-        from pacman.lineup import agent_spec
-        from pacman.options import describe_options
+        from pacman.lineup.build import agent_spec
+        from pacman.lineup.options import describe_options
 
         name, role, raw = pickle.loads(read_frame(self.requests))
         try:
@@ -117,7 +117,7 @@ class Child:
 
     def answer(self, what: str, value: Any) -> None:
         if what == "maze":
-            from pacman.layout import parse_layout
+            from pacman.engine.layout import parse_layout
 
             self.layout = parse_layout(*value)
         elif what == "game":
@@ -219,8 +219,8 @@ def main(argv: list[str]) -> None:
     if kind == "plain":
         threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     apply_limits(memory)
-    import pacman.lineup  # noqa: F401 - the engine loads before any agent code
-    import pacman.state  # noqa: F401
+    import pacman.lineup.build  # noqa: F401 - the engine loads before any agent code
+    import pacman.engine.state  # noqa: F401
 
     child = Child(requests, answers, memory)
     child.send("hello")

@@ -5,7 +5,7 @@ A :class:`ContainedProcess` starts ``python -m pacman.contained.child`` under th
 runs: a process that ends or stays silent before it is a :class:`ContainmentError`), sends it
 the agent's spec, and then asks it questions one at a time. Whatever goes wrong after the
 ``hello`` (no answer in time, a malformed answer, a process that ended) is an
-:class:`~pacman.outcome.AgentFailure` of the agent, and the process is killed with everything
+:class:`~pacman.engine.outcome.AgentFailure` of the agent, and the process is killed with everything
 in it (its namespace under bubblewrap, its process group without).
 
 Inside :func:`keep_processes` (``play``, a batch worker, a chunk of games on Dask), a process
@@ -32,7 +32,7 @@ from typing import Any
 from pacman.contained import jail
 from pacman.contained.jail import ContainmentError
 from pacman.contained.protocol import MAX_ANSWER, decode_answer, read_frame, write_frame
-from pacman.outcome import AgentFailure, Outcome
+from pacman.engine.outcome import AgentFailure, Outcome
 
 #: Seconds a process may take to start (Python, the engine) before it runs the agent's code.
 STARTUP_SECONDS = 30.0

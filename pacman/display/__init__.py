@@ -1,8 +1,8 @@
 """Displays draw states and never change them.
 
-Every display follows :class:`pacman.game.Display`: ``start(state, agents)`` before the first
+Every display follows :class:`pacman.engine.game.Display`: ``start(state, agents)`` before the first
 move, ``update(state, move)`` after each move, ``finish(state, result)`` at the end. A display may
-raise :class:`pacman.game.GameInterrupted` to end the game early (a closed window, a quit key).
+raise :class:`pacman.engine.game.GameInterrupted` to end the game early (a closed window, a quit key).
 The displays here derive from :class:`pacman.display.base.BaseDisplay`, which declares the
 optional hooks (requests, result announcements, replays, human input, closing).
 """

@@ -1,8 +1,8 @@
 """The display protocol, declared: what every display does and the hooks some displays add.
 
 No pygame here. Every display of the project derives from :class:`BaseDisplay`; a display made
-elsewhere only needs :class:`pacman.game.Display` (``start``, ``update``, ``finish``) to be run by
-:func:`pacman.game_loop.run_game`, and derives from :class:`BaseDisplay` to be driven by the play
+elsewhere only needs :class:`pacman.engine.game.Display` (``start``, ``update``, ``finish``) to be run by
+:func:`pacman.engine.game_loop.run_game`, and derives from :class:`BaseDisplay` to be driven by the play
 command too (results, requests, replays, human input).
 """
 
@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pacman.game import GameResult, Move
+from pacman.engine.game import GameResult, Move
 
 if TYPE_CHECKING:
-    from pacman.human import HumanInput
-    from pacman.state import GameState
+    from pacman.engine.human import HumanInput
+    from pacman.engine.state import GameState
 
 
 class BaseDisplay:
     """A display that shows nothing; subclasses override what they show.
 
-    Required (the :class:`pacman.game.Display` protocol): :meth:`start`, :meth:`update`,
-    :meth:`finish`; any of them may raise :class:`pacman.game.GameInterrupted` to end the game
+    Required (the :class:`pacman.engine.game.Display` protocol): :meth:`start`, :meth:`update`,
+    :meth:`finish`; any of them may raise :class:`pacman.engine.game.GameInterrupted` to end the game
     (a closed window, a quit key).
 
     Optional hooks, with defaults that do nothing:

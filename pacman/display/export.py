@@ -28,8 +28,8 @@ from pacman.display import sprites
 from pacman.display.overlay import heat_map
 from pacman.display.renderer import HEAT_ALPHA, MIN_WIDTH, Renderer, Status, heat_colour
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult, replay_states
-from pacman.state import GameState
+from pacman.engine.game import GameResult, replay_states
+from pacman.engine.state import GameState
 
 #: The file endings :func:`export_game` understands.
 FORMATS = (".gif", ".mp4")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult, replay_states
+from pacman.engine.game import GameResult, replay_states
 
 #: The file ending the exporters write a page for.
 SUFFIX = ".html"
@@ -37,7 +37,7 @@ def game_data(result: GameResult, *, title: str | None = None,
               autoplay: bool = True) -> dict[str, Any]:
     """What the player needs of ``result``, replayed (and so checked) move by move.
 
-    Raises :class:`pacman.game.ReplayError` if the recording does not reproduce.
+    Raises :class:`pacman.engine.game.ReplayError` if the recording does not reproduce.
     """
     states = list(replay_states(result))
     frames: list[int] = []

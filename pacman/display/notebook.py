@@ -1,7 +1,7 @@
 """Games, recordings and states in Jupyter, by IPython's rich display protocol.
 
-:class:`pacman.game.GameResult` and :class:`Recording` show as the web page player of
-:mod:`pacman.display.html` (in an ``iframe``), :class:`pacman.state.GameState` as a picture
+:class:`pacman.engine.game.GameResult` and :class:`Recording` show as the web page player of
+:mod:`pacman.display.html` (in an ``iframe``), :class:`pacman.engine.state.GameState` as a picture
 drawn by the window's renderer. Nothing here needs a screen.
 
 The engine knows nothing of notebooks: ``pacman/__init__.py``, imported inside IPython, tells
@@ -16,8 +16,8 @@ import io
 from collections.abc import Sequence
 from collections.abc import Iterator
 
-from pacman.game import GameResult, load_results
-from pacman.state import GameState
+from pacman.engine.game import GameResult, load_results
+from pacman.engine.state import GameState
 
 #: Cell size of state pictures in pixels.
 PICTURE_TILE = 20

@@ -17,7 +17,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from pacman.errors import PacmanError
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 
 @dataclass(frozen=True)

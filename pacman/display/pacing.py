@@ -7,7 +7,7 @@ from __future__ import annotations
 from pacman.display._pygame import pygame
 
 from pacman.display.renderer import Renderer
-from pacman.layout import Layout
+from pacman.engine.layout import Layout
 
 #: Cell size in pixels at zoom 1.
 BASE_TILE = 24

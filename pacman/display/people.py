@@ -12,8 +12,8 @@ from typing import Any
 from pacman.display._pygame import pygame
 
 from pacman.display.pacing import AUTO_ADVANCE
-from pacman.game import GameInterrupted
-from pacman.state import GameState
+from pacman.engine.game import GameInterrupted
+from pacman.engine.state import GameState
 
 #: Keys that end the wait after a game.
 CONTINUE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)

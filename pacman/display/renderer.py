@@ -22,8 +22,8 @@ from pacman.display.overlay import HeatScale, SearchView
 from pacman.display.slider import ROOM as SLIDER_ROOM
 from pacman.display.statusbar import (Status, bar_height, draw_status, render_text,
                                       status_items)
-from pacman.layout import Layout
-from pacman.state import GameState
+from pacman.engine.layout import Layout
+from pacman.engine.state import GameState
 
 #: Narrowest frame, so that the status bar has room for its text even on a tiny maze.
 MIN_WIDTH = 420

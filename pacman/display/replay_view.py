@@ -1,6 +1,6 @@
 """Replays in the window, with scrubbing.
 
-The viewer shows the states of a recorded game (from :func:`pacman.game.replay_states`): the
+The viewer shows the states of a recorded game (from :func:`pacman.engine.game.replay_states`): the
 position is an index into them, so every single agent move can be looked at.
 
 Keys
@@ -28,7 +28,7 @@ from pacman.display import controls
 from pacman.display.renderer import Status
 from pacman.display.slider import Slider
 from pacman.display.pacing import FASTER_KEYS, SLOWER_KEYS
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 if TYPE_CHECKING:
     from pacman.display.window import WindowDisplay

@@ -21,8 +21,8 @@ from pacman.display.overlay import principal_paths
 from pacman.display.search_page import ExploredSearch, search_trace
 from pacman.contained.agent import is_contained
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec
-from pacman.state import GameState
+from pacman.engine.game import AgentSpec
+from pacman.engine.state import GameState
 
 _LETTERS = {"North": "N", "South": "S", "East": "E", "West": "W", "Stop": "X"}
 _NAMES = {letter: name for name, letter in _LETTERS.items()}
@@ -69,7 +69,7 @@ def movers(agents: int, moves: int) -> list[str]:
 
 def searching_agent(agent: Any) -> Any:
     """The agent object behind ``agent``: an agent itself, an
-    :class:`~pacman.game.AgentSpec` (built as agent 0), or what
+    :class:`~pacman.engine.game.AgentSpec` (built as agent 0), or what
     :func:`pacman.lineup.lineup` returns (its first spec, Pacman's)."""
     if isinstance(agent, (list, tuple)):
         if not agent:

@@ -22,7 +22,7 @@ from pacman.display._pygame import pygame
 
 from pacman.display import sprites
 from pacman.display.overlay import HeatScale, format_value
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 if TYPE_CHECKING:
     from pacman.display.renderer import Renderer

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT
 from pacman.display.terminal_keys import TerminalKeys, asks_to_quit
-from pacman.game import GameInterrupted
-from pacman.state import GameState
+from pacman.engine.game import GameInterrupted
+from pacman.engine.state import GameState
 
 _COLOURS = {"%": "\033[34m", ".": "\033[37m", "o": "\033[97m", "P": "\033[93m",
             "G": "\033[91m", "S": "\033[96m"}

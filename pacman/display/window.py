@@ -36,9 +36,9 @@ from pacman.display.overlay import HeatScale, SearchView, heat_map, search_view
 from pacman.display.renderer import MAX_TILE, Renderer, Status
 from pacman.display.statusbar import KEYS_HINT, LINES
 from pacman.errors import ConfigurationError
-from pacman.game import GameInterrupted, Move
-from pacman.layout import Layout
-from pacman.state import GameState
+from pacman.engine.game import GameInterrupted, Move
+from pacman.engine.layout import Layout
+from pacman.engine.state import GameState
 
 from pacman.display.base import BaseDisplay
 from pacman.display.people import WaitsForPeople
@@ -72,7 +72,7 @@ def first_frame(layout: Layout, screen: tuple[int, int]) -> Renderer:
 
 
 class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
-    """A resizable pygame window that shows games (the :class:`pacman.game.Display` protocol).
+    """A resizable pygame window that shows games (the :class:`pacman.engine.game.Display` protocol).
 
     ``frame_time`` is the seconds one round takes on screen; ``zoom`` scales the cells
     (1.0 is 24 pixels; default: as large as fits the screen, at most 24); ``overlay`` starts

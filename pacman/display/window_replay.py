@@ -15,8 +15,8 @@ from pacman.display._pygame import pygame
 from pacman.display.pacing import SMALLEST_TILE, faster, slower
 from pacman.display.slider import ROOM as SLIDER_ROOM
 from pacman.display.renderer import MAX_TILE, Renderer, Status
-from pacman.layout import Layout
-from pacman.state import GameState
+from pacman.engine.layout import Layout
+from pacman.engine.state import GameState
 
 if TYPE_CHECKING:
     from pacman.display.window import WindowDisplay

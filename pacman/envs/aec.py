@@ -2,7 +2,7 @@
 
 Agents are ``pacman_0`` and ``ghost_1`` .. ``ghost_k``, acting in that order every round.
 Every agent has the action space ``Discrete(5)`` (North, South, East, West, Stop, as in
-:data:`pacman.directions.ACTIONS`) and, by default, observes the ``image`` planes of
+:data:`pacman.engine.directions.ACTIONS`) and, by default, observes the ``image`` planes of
 :mod:`pacman.envs.options` with its action mask (its legal actions in the current position;
 ghosts may never stop nor, except at a dead end, reverse) in ``info["action_mask"]``;
 ``observation=`` chooses another format (``"dict"`` puts the mask in the observation). Actions
@@ -32,7 +32,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pacman.directions import ACTIONS
+from pacman.engine.directions import ACTIONS
 from pacman.errors import ConfigurationError
 from pacman.envs.observation import Observer
 from pacman.envs.options import (DEFAULT_ILLEGAL_ACTION, DEFAULT_ILLEGAL_REWARD,
@@ -40,8 +40,8 @@ from pacman.envs.options import (DEFAULT_ILLEGAL_ACTION, DEFAULT_ILLEGAL_REWARD,
                                  check_illegal_action, replacement)
 from pacman.envs.rendering import RENDER_MODES, Screen
 from pacman.envs.starts import MazeArgument, Starts, maze_list
-from pacman.layout import Layout, load_layout
-from pacman.state import GameState
+from pacman.engine.layout import Layout, load_layout
+from pacman.engine.state import GameState
 
 PACMAN_AGENT = "pacman_0"
 RENDER_FPS = 10

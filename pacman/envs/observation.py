@@ -15,7 +15,7 @@ Planes, in order (``C = 6 + k`` for ``k`` ghosts):
 Row 0 is the top row of the maze, as it is drawn (the engine counts ``y`` from the bottom).
 Every plane is 0 or 1; the observation is fully observable: every agent sees the whole board
 and only the last plane differs between agents. The action mask lists the five actions in
-:data:`pacman.directions.ACTIONS` order (North, South, East, West, Stop), 1 where legal; once
+:data:`pacman.engine.directions.ACTIONS` order (North, South, East, West, Stop), 1 where legal; once
 the game is over only Stop is 1 (a mask is never all 0).
 """
 
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pacman.directions import ACTIONS, STOP
-from pacman.layout import Layout
-from pacman.state import GameState
+from pacman.engine.directions import ACTIONS, STOP
+from pacman.engine.layout import Layout
+from pacman.engine.state import GameState
 
 WALLS, FOOD, CAPSULES, PACMAN = 0, 1, 2, 3
 #: Index of each action in the action space; :data:`ACTIONS` maps back.

@@ -2,7 +2,7 @@
 and the observation formats.
 
 Actions
-    An action is an index into :data:`pacman.directions.ACTIONS` (North, South, East, West,
+    An action is an index into :data:`pacman.engine.directions.ACTIONS` (North, South, East, West,
     Stop): a Python ``int``, a numpy integer, or a 0-d integer array (what Stable-Baselines3's
     ``model.predict`` returns for one observation). Anything outside the action space (``7``, a
     string, a float) raises :class:`pacman.errors.IllegalActionError`.
@@ -47,9 +47,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from pacman.directions import ACTIONS
+from pacman.engine.directions import ACTIONS
 from pacman.errors import ConfigurationError, IllegalActionError
-from pacman.rules import LOSE_PENALTY
+from pacman.engine.rules import LOSE_PENALTY
 
 ILLEGAL_ACTIONS = ("stop", "end")
 #: What an illegal action does unless told otherwise.

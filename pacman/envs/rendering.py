@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import numpy as np
 from gymnasium import logger
 
-from pacman.layout import Layout
-from pacman.state import GameState
+from pacman.engine.layout import Layout
+from pacman.engine.state import GameState
 
 RENDER_MODES = ["ansi", "rgb_array", "human"]
 #: Cell size of ``rgb_array`` pictures, and of the window.

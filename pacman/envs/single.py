@@ -31,15 +31,15 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from pacman.directions import ACTIONS, STOP
+from pacman.engine.directions import ACTIONS, STOP
 from pacman.envs.aec import DEFAULT_MAX_MOVES, action_name, game_setup
 from pacman.envs.observation import ACTION_INDEX, Observer
 from pacman.envs.options import (DEFAULT_ILLEGAL_ACTION, DEFAULT_ILLEGAL_REWARD,
                                  DEFAULT_OBSERVATION, Encoding, check_illegal_action)
 from pacman.envs.rendering import RENDER_MODES, Screen
 from pacman.envs.starts import MazeArgument, Starts, maze_list
-from pacman.game import agent_rng
-from pacman.state import GameState
+from pacman.engine.game import agent_rng
+from pacman.engine.state import GameState
 
 #: Game seeds drawn at reset lie below this bound.
 SEED_BOUND = 2**31
@@ -63,7 +63,7 @@ class PacmanEnv(gymnasium.Env):
                  illegal_action: str = DEFAULT_ILLEGAL_ACTION,
                  illegal_reward: float = DEFAULT_ILLEGAL_REWARD, random_starts: bool = False
                  ) -> None:
-        from pacman.lineup import lineup
+        from pacman.lineup.build import lineup
 
         names = [g.strip() for g in ghosts.split(",")] if isinstance(ghosts, str) else list(ghosts)
         if num_ghosts is None and len(names) > 1:

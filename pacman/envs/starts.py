@@ -17,8 +17,8 @@ import numpy as np
 
 from pacman.errors import ConfigurationError
 from pacman.envs.observation import Observer
-from pacman.layout import Layout, load_layout
-from pacman.state import GameState
+from pacman.engine.layout import Layout, load_layout
+from pacman.engine.state import GameState
 
 MazeArgument = Layout | str | Sequence[Layout | str]
 

@@ -3,7 +3,7 @@ a Gymnasium :class:`~gymnasium.vector.VectorEnv`.
 
 ``gymnasium.make_vec("PacmanArena/Pacman-v0", num_envs=B, vectorization_mode="vector_entry_point",
 layout=..., ghosts=...)`` builds :class:`PacmanVectorEnv`. It plays the game of
-:mod:`pacman.rules` (default rules) exactly, one round per step as :class:`PacmanEnv` does:
+:mod:`pacman.engine.rules` (default rules) exactly, one round per step as :class:`PacmanEnv` does:
 Pacman's action, then every ghost's move in turn, stopping where the game ends. For the same
 Pacman actions and the same ghost choices the states, rewards and ends are the scalar engine's,
 step by step (``tests/envs/test_vector.py`` checks it over random games).
@@ -26,7 +26,7 @@ Ghosts (``ghosts=``)
     last step are in :attr:`PacmanVectorEnv.ghost_actions`.
 
 Actions, masks and ends
-    Actions are indices of :data:`pacman.directions.ACTIONS` (an array of ``num_envs``). An
+    Actions are indices of :data:`pacman.engine.directions.ACTIONS` (an array of ``num_envs``). An
     action into a wall is played as Stop (``illegal_action="stop"``, the default of every
     environment) and counted in ``info["illegal_action"]``. ``info["action_mask"]`` holds
     Pacman's legal actions in each game (Stop is always legal). A win or a loss terminates a
@@ -53,13 +53,13 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from pacman.directions import ACTIONS, MOVES
+from pacman.engine.directions import ACTIONS, MOVES
 from pacman.errors import ConfigurationError, IllegalActionError
 from pacman.envs.aec import DEFAULT_MAX_MOVES, game_setup
 from pacman.envs.observation import CAPSULES, FOOD, PACMAN, Observer
-from pacman.layout import UNREACHABLE, Layout
-from pacman.rules import EAT_GHOST_SCORE, FOOD_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY, WIN_SCORE
-from pacman.state import LOSS, WIN, GameState
+from pacman.engine.layout import UNREACHABLE, Layout
+from pacman.engine.rules import EAT_GHOST_SCORE, FOOD_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY, WIN_SCORE
+from pacman.engine.state import LOSS, WIN, GameState
 
 GHOST_KINDS = ("random", "directional")
 #: The probability a directional ghost gives its best moves (chasing, or fleeing while scared):
@@ -303,7 +303,7 @@ class PacmanVectorEnv(VectorEnv):
 
     # --- the rules, batched -----------------------------------------------------------------
     def _pacman_moves(self, actions: np.ndarray) -> np.ndarray:
-        """Pacman's move in every game (:func:`pacman.rules.successor` for agent 0); returns
+        """Pacman's move in every game (:func:`pacman.engine.rules.successor` for agent 0); returns
         where the action was illegal (played as Stop)."""
         tables, flat = self.tables, self._flat
         target = tables.pacman_to_flat[self.pacman * len(ACTIONS) + actions]

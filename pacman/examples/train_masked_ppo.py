@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from pacman.stats import mean_interval, paired_difference, wilson_interval
+from pacman.batch.stats import mean_interval, paired_difference, wilson_interval
 
 EVAL_SEED = 10**6
 REWARD_SCALE = 0.01

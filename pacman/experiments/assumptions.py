@@ -32,7 +32,7 @@ from pacman.experiments.base import Experiment, Report, Settings, markdown_table
 from pacman.experiments.games import (Played, add_gif, distinct_wins, outcome_table,
                                       paired_scores, percent, play, summary_data)
 from pacman.experiments.power import Decision, decide_rate
-from pacman.stats import wilson_interval
+from pacman.batch.stats import wilson_interval
 
 LAYOUT = "trapped"
 MAX_MOVES = 300

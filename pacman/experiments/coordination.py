@@ -42,8 +42,8 @@ from pacman.experiments.power import HOLDS
 from pacman.experiments.games import (Played, add_gif, game_identity, outcome_table,
                                       paired_metric, percent, play, summary_data)
 from pacman.experiments.starts import varied_start_file
-from pacman.game import GameResult
-from pacman.outcome import Outcome
+from pacman.engine.game import GameResult
+from pacman.engine.outcome import Outcome
 
 RADIUS = 3
 #: (maze, start radius) pairs: 0 plays the maze as drawn.

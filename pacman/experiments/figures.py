@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from pacman.batch.plots import pyplot, save_figure
 from pacman.experiments.power import HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER, UNDECIDED
-from pacman.stats import wilson_interval
+from pacman.batch.stats import wilson_interval
 
 if TYPE_CHECKING:  # base draws its claims with this module, late (matplotlib)
     from pacman.experiments.base import Claim

@@ -28,10 +28,10 @@ from pacman.experiments.base import Report, Settings, markdown_table
 from pacman.experiments.invocation import replay_command
 from pacman.experiments.power import (UNDECIDED, Decision, decide_interval, games_for_power,
                                       paired_sd)
-from pacman.game import GameResult
-from pacman.layout import parse_layout
-from pacman.outcome import Outcome
-from pacman.stats import PairedDifference, paired_difference
+from pacman.engine.game import GameResult
+from pacman.engine.layout import parse_layout
+from pacman.engine.outcome import Outcome
+from pacman.batch.stats import PairedDifference, paired_difference
 
 STORE = "games.jsonl"
 #: Score points: a dot, clearing the board, being caught, eating a scared ghost.
@@ -346,7 +346,7 @@ def paired_metric(played: Played, a: str, b: str, metric: Callable[[GameResult],
 def distinct_wins(results: Sequence[GameResult]) -> tuple[int, int, float, float]:
     """``(distinct games won, distinct games, Wilson low, Wilson high)``: each distinct game
     counted once, so a game repeated on many seeds is one observation, not many."""
-    from pacman.stats import wilson_interval
+    from pacman.batch.stats import wilson_interval
 
     games = {game_identity(r): r.won for r in results}
     won = sum(games.values())

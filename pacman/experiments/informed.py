@@ -34,7 +34,7 @@ from pacman.experiments.power import (HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SM
 from pacman.experiments.figures import intervals_figure
 from pacman.experiments.games import (Paired, Played, add_gif, game_identity, outcome_table,
                                       paired_scores, percent, play, summary_data)
-from pacman.outcome import Outcome
+from pacman.engine.outcome import Outcome
 
 PS = ("0.2", "0.8", "1.0")
 #: Pacman's search depths per maze.

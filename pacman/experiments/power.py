@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from scipy import stats as _scipy_stats
 
-from pacman.stats import normal_quantile, t_quantile, wilson_interval
+from pacman.batch.stats import normal_quantile, t_quantile, wilson_interval
 
 #: The power the default sizes aim at, and the two-sided level of every interval.
 POWER, CONFIDENCE = 0.8, 0.95

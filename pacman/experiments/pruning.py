@@ -28,9 +28,9 @@ from pacman.agents.search.synthetic import UniformTree
 from pacman.batch.plots import pyplot, save_figure
 from pacman.experiments.base import Experiment, Report, Settings, markdown_table
 from pacman.experiments.power import HOLDS, MOST_GAMES, NOT_BORNE_OUT, UNDECIDED, Decision
-from pacman.game import random_play
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.game import random_play
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 
 BRANCHING = 3
 TREE_PLIES = (2, 3, 4, 5, 6, 7, 8)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from pacman.layout import GHOST, GHOST_DIGITS, PACMAN, WALL, Layout, load_layout
+from pacman.engine.layout import GHOST, GHOST_DIGITS, PACMAN, WALL, Layout, load_layout
 
 AGENT_CHARS = PACMAN + GHOST + GHOST_DIGITS
 

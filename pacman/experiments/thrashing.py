@@ -32,11 +32,11 @@ from pacman.experiments.invocation import program_name
 from pacman.experiments.power import decide_rate
 from pacman.experiments.games import (Played, add_gif, outcome_table, paired_metric,
                                       paired_wins, percent, play, summary_data)
-from pacman.game import GameResult, replay_states
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.state import GameState
-from pacman.stats import wilson_interval
+from pacman.engine.game import GameResult, replay_states
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.state import GameState
+from pacman.batch.stats import wilson_interval
 
 LECTURE_MAZE = "thrashing_lecture"
 LECTURE_MOVES = 100

@@ -86,7 +86,7 @@ from pacman.grading.assignment_tables import (_GAME_KEYS as _GAME_KEYS, _LIMIT_K
                                               _search_keys as _search_keys, _Table as _Table)
 from pacman.grading.assignment_games import game_test, position_test
 from pacman.grading.assignment_trees import random_test, tree_test
-from pacman.plugins import suggest
+from pacman.lineup.plugins import suggest
 
 DEFAULT_ASSIGNMENT = "default"
 #: The shipped assignment of submissions written against the classic course's API.

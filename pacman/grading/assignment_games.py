@@ -17,8 +17,8 @@ A game test plays seeded games and gives points by credit bands::
     credit = [{ metric = "wins", at_least = 1, points = 0, required = true },
               { metric = "mean_score", at_least = 500, points = 1 }]
 
-``rules`` picks the rules the games are played under (:data:`pacman.state.RULES_VARIANTS`):
-``"default"`` (the engine's rules, :mod:`pacman.rules`) or ``"classic"``, the classic scared
+``rules`` picks the rules the games are played under (:data:`pacman.engine.state.RULES_VARIANTS`):
+``"default"`` (the engine's rules, :mod:`pacman.engine.rules`) or ``"classic"``, the classic scared
 speed: scared ghosts move at half speed, as in the classic course's engine, and agents written
 for the classic API get their legal actions in its order (West, Stop, East, North, South), so
 scores can be compared with the classic course's thresholds. The submission's process searches states of
@@ -80,8 +80,8 @@ from collections.abc import Mapping
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment_model import METRICS, Band, Test, TestLimits
 from pacman.grading.assignment_tables import _GAME_KEYS, _POSITION_KEYS, _common, _search_keys, _Table
-from pacman.plugins import suggest
-from pacman.state import RULES_VARIANTS
+from pacman.lineup.plugins import suggest
+from pacman.engine.state import RULES_VARIANTS
 
 #: The ``random`` modes of a game test (see the module docstring).
 RANDOM_MODES = ("per-game", "shared")
@@ -91,7 +91,7 @@ POSITION_GAMES = ("seeded", "classic")
 
 def _maze_and_ghosts(t: _Table, where: str) -> dict[str, Any]:
     from pacman.agents.catalog import GHOST_AGENTS
-    from pacman.layout import load_layout
+    from pacman.engine.layout import load_layout
 
     layout = t.get("layout", str, "tiny")
     maze = load_layout(layout)  # fail now, with the maze's own message, rather than while grading

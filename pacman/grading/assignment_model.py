@@ -91,7 +91,7 @@ class Test:
     max_moves: int = 500
     credit: tuple[Band, ...] = ()
     leaderboard: str | None = None
-    rules: str = "default"          # game tests: the rules variant (pacman.state.RULES_VARIANTS)
+    rules: str = "default"          # game tests: the rules variant (pacman.engine.state.RULES_VARIANTS)
     random: str = "per-game"        # game tests: "per-game" seeds, or one "shared" classic stream
     game: str = "seeded"            # position tests: "seeded", or the "classic" autograder's game
 

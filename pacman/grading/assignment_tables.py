@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment_model import VISIBILITIES, TestLimits
 from pacman.grading.tree_tests import TREE_ALGORITHMS
-from pacman.plugins import suggest
+from pacman.lineup.plugins import suggest
 
 
 def _read(path: Path) -> str:

@@ -13,7 +13,7 @@ from pacman.errors import ConfigurationError
 from pacman.grading.assignment_model import Test, TestLimits, TreeCase
 from pacman.grading.assignment_tables import _RANDOM_KEYS, _TREE_KEYS, _common, _read, _search_keys, _Table
 from pacman.grading.tree_tests import LayeredTree, random_tree_dict
-from pacman.plugins import suggest
+from pacman.lineup.plugins import suggest
 
 
 def _check_tree(case: TreeCase, algorithm: str, where: str) -> TreeCase:

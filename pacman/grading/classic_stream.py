@@ -155,7 +155,7 @@ class ClassicDirectionalGhost:
     that brings it closest to Pacman (farthest while scared, moving half a cell), else any legal
     move; the distribution is built over its legal actions in the classic order and drawn by
     :func:`classic_sample` from ``stream``. Positions and distances are the classic engine's
-    (a scared ghost between cells is half way, :func:`pacman.rules.agent_xy`)."""
+    (a scared ghost between cells is half way, :func:`pacman.engine.rules.agent_xy`)."""
 
     def __init__(self, index: int, stream: Any, prob_attack: float = 0.8,
                  prob_scared_flee: float = 0.8) -> None:
@@ -166,8 +166,8 @@ class ClassicDirectionalGhost:
 
     def get_action(self, state: Any) -> str:
         from pacman.compat.state import CLASSIC_ORDER
-        from pacman.directions import VECTORS
-        from pacman.rules import agent_xy
+        from pacman.engine.directions import VECTORS
+        from pacman.engine.rules import agent_xy
 
         legal = sorted(state.legal_actions(self.index), key=CLASSIC_ORDER.index)
         if not legal:

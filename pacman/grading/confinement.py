@@ -33,13 +33,15 @@ from collections.abc import Callable
 
 #: Project modules a submission may import (and their submodules, for packages marked ``.*``).
 ALLOWED_MODULES = frozenset({
-    "pacman", "pacman.version", "pacman.errors", "pacman.outcome", "pacman.directions", "pacman.layout",
-    "pacman.state", "pacman.rules", "pacman.game", "pacman.plugins", "pacman.options",
-    "pacman.registry", "pacman.compat",
-    "pacman.distances", "pacman.maze_reader", "pacman.move_tables", "pacman.game_loop",
-    "pacman.recording", "pacman.json_lines", "pacman.files", "pacman.agent_stats",
-    "pacman.grading", "pacman.grading.worker", "pacman.grading.remote_state", "pacman.grading.state_api",
-    "pacman.grading.confinement", "pacman.grading.student_traceback", "pacman.agents", "pacman.agents.base",
+    "pacman", "pacman.agents", "pacman.agents.base", "pacman.compat", "pacman.engine",
+    "pacman.engine.agent_stats", "pacman.engine.directions", "pacman.engine.distances",
+    "pacman.engine.files", "pacman.engine.game", "pacman.engine.game_loop",
+    "pacman.engine.json_lines", "pacman.engine.layout", "pacman.engine.maze_reader",
+    "pacman.engine.move_tables", "pacman.engine.outcome", "pacman.engine.recording",
+    "pacman.engine.rules", "pacman.engine.state", "pacman.errors", "pacman.grading",
+    "pacman.grading.confinement", "pacman.grading.remote_state", "pacman.grading.state_api",
+    "pacman.grading.student_traceback", "pacman.grading.worker", "pacman.lineup",
+    "pacman.lineup.options", "pacman.lineup.plugins", "pacman.registry", "pacman.version",
 })
 #: Project packages a submission may import whole (every submodule).
 ALLOWED_PACKAGES = ("pacman.compat.",)

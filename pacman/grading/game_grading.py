@@ -9,8 +9,8 @@ import time
 from typing import cast
 
 from pacman.errors import PacmanError
-from pacman.game import AgentTimeout
-from pacman.game_loop import run_game
+from pacman.engine.game import AgentTimeout
+from pacman.engine.game_loop import run_game
 from pacman.grading.assignment import Test
 from pacman.grading.assignment_model import TestLimits
 from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
@@ -18,10 +18,10 @@ from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _err
                                    _finish, _Session, _Stop)
 from pacman.grading.sandbox import WorkerFailure
 from pacman.grading.state_api import state_fields
-from pacman.layout import Layout, load_layout
-from pacman.lineup import agent_spec
-from pacman.outcome import FAILURES, Outcome
-from pacman.state import GameState, state_class
+from pacman.engine.layout import Layout, load_layout
+from pacman.lineup.build import agent_spec
+from pacman.engine.outcome import FAILURES, Outcome
+from pacman.engine.state import GameState, state_class
 
 class SubmissionError(PacmanError):
     """The submission's agent failed to decide (its message says how)."""

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pacman.game import GameResult
-from pacman.game_loop import run_game
+from pacman.engine.game import GameResult
+from pacman.engine.game_loop import run_game
 from pacman.grading.assignment import Test
 from pacman.grading.classic_stream import ClassicDirectionalGhost, SteppedStream
 from pacman.grading.position_server import PositionServer
 from pacman.grading.position_tests import (PositionObservation, PositionVerdict,
                                            reference_position)
 from pacman.grading.sandbox import WorkerFailure
-from pacman.layout import Layout, load_layout
-from pacman.lineup import agent_spec
-from pacman.state import GameState
+from pacman.engine.layout import Layout, load_layout
+from pacman.lineup.build import agent_spec
+from pacman.engine.state import GameState
 
 
 class _AgentFailed(Exception):

@@ -34,7 +34,7 @@ from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
 from pacman.grading.position_tests import PositionRecorder, legal_in_order
 from pacman.grading.state_server import CallRefused, StateServer
 from pacman.grading.state_api import state_fields
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 #: Most states one search may generate (each stays in the grader's memory until the answer).
 MAX_STATES = 200_000

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from pacman.agents.search import textbook
 from pacman.agents.search.game import Game, NodeKind
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 STOP = "Stop"
 _TOLERANCE = 1e-9

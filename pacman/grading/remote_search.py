@@ -15,12 +15,12 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from pacman.agents.catalog import PACMAN_AGENTS
-from pacman.game import agent_rng
+from pacman.engine.game import agent_rng
 from pacman.grading.state_api import state_fields, state_of_fields
-from pacman.layout import parse_layout
-from pacman.lineup import CONVERTERS
-from pacman.options import bind_options
-from pacman.state import GameState, state_class
+from pacman.engine.layout import parse_layout
+from pacman.lineup.build import CONVERTERS
+from pacman.lineup.options import bind_options
+from pacman.engine.state import GameState, state_class
 
 if TYPE_CHECKING:
     from pacman.grading.sandbox import Worker

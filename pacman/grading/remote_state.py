@@ -37,7 +37,7 @@ from typing import Any
 
 from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded, PacmanError
 from pacman.grading.state_api import ClassicAPI, NativeAPI, state_of_fields
-from pacman.outcome import Outcome, parse_outcome
+from pacman.engine.outcome import Outcome, parse_outcome
 
 
 class GraderError(PacmanError):

@@ -48,7 +48,7 @@ from typing import Any
 
 from pacman.errors import PacmanError
 from pacman.grading.cpu_clock import cpu_seconds, process_tree
-from pacman.json_lines import load_json
+from pacman.engine.json_lines import load_json
 from pacman.grading.jail import PROJECT as _PROJECT
 from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
                                  runtime_roots, worker_identity)

@@ -1,13 +1,13 @@
 """The two game-state APIs a graded agent may speak, over whatever a graded state really is.
 
-A graded agent is handed states that are not :class:`~pacman.state.GameState` objects: nodes
+A graded agent is handed states that are not :class:`~pacman.engine.state.GameState` objects: nodes
 of an abstract tree (:mod:`pacman.grading.tree_state`) or handles of states held by the grader
 (:mod:`pacman.grading.remote_state`). Each kind supplies five primitives and mixes in the API
 it must speak:
 
 * ``_mover()`` -- the index of the agent to move;
 * ``_count()`` -- the number of agents;
-* ``_ending()`` -- the :class:`~pacman.outcome.Outcome` of an end state, ``None`` otherwise;
+* ``_ending()`` -- the :class:`~pacman.engine.outcome.Outcome` of an end state, ``None`` otherwise;
 * ``_points()`` -- the score;
 * ``_legal(agent)`` / ``_child(agent, action)`` -- the legal actions of ``agent`` and the
   state after it plays ``action`` (a kind whose states have one set of moves may ignore
@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pacman.layout import Layout
-from pacman.outcome import Outcome, parse_outcome
-from pacman.state import FIELDS, ClassicSpeedState, GameState
+from pacman.engine.layout import Layout
+from pacman.engine.outcome import Outcome, parse_outcome
+from pacman.engine.state import FIELDS, ClassicSpeedState, GameState
 
 
 def state_fields(state: GameState) -> list[Any]:

@@ -26,7 +26,7 @@ from typing import Any
 from pacman.agents.search.trees import TreeNode
 from pacman.errors import GameOverError, IllegalActionError, NodeBudgetExceeded
 from pacman.grading.state_api import ClassicAPI, NativeAPI
-from pacman.outcome import Outcome
+from pacman.engine.outcome import Outcome
 
 
 class TreeRecorder:

@@ -45,22 +45,22 @@ from pathlib import Path
 from typing import Any
 
 import pacman.agents.base  # noqa: F401  (a submission may subclass it; imported before the hook)
-from pacman import rules
+from pacman.engine import rules
 from pacman.compat.random_state import LentRandom
 from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
                                   install_classic_modules, is_classic_agent, is_classic_module,
                                   is_classic_source)
-from pacman.game import agent_rng
+from pacman.engine.game import agent_rng
 from pacman.grading.confinement import (block_project_imports, disarm_process_calls,
                                         install_audit_hook, install_syscall_filter)
 from pacman.grading.student_traceback import remember, student_traceback
 from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
                                          RemotePositionState, RemoteState, remote_evaluation)
 from pacman.grading.state_api import state_of_fields
-from pacman.layout import parse_layout
-from pacman.options import declared_options
-from pacman.plugins import load_file_module
-from pacman.state import ClassicSpeedState, GameState, state_class
+from pacman.engine.layout import parse_layout
+from pacman.lineup.options import declared_options
+from pacman.lineup.plugins import load_file_module
+from pacman.engine.state import ClassicSpeedState, GameState, state_class
 
 #: Characters of the submission's output sent back with each answer.
 OUTPUT_SHOWN = 2000

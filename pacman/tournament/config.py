@@ -32,8 +32,8 @@ from typing import Any
 from collections.abc import Mapping
 
 from pacman.errors import ConfigurationError
-from pacman.files import check_readable_file
-from pacman.plugins import suggest
+from pacman.engine.files import check_readable_file
+from pacman.lineup.plugins import suggest
 
 #: The classic mini-contest's maze.
 DEFAULT_MAZE = "contestClassic"

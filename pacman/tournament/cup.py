@@ -27,7 +27,7 @@ from pacman.batch.jobs import GameJob, check_job, game_seed
 from pacman.batch.runner import stream_jobs
 from pacman.batch.store import check_store_path, read_store
 from pacman.errors import ConfigurationError, PacmanError
-from pacman.game import GameResult
+from pacman.engine.game import GameResult
 from pacman.tournament.config import CupConfig
 from pacman.tournament.entrants import Entrant, find_entrants
 from pacman.tournament.ranking import Standing, cup_games, rank

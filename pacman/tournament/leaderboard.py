@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from pacman.batch.jobs import GameJob
 from pacman.display.html import game_html
-from pacman.game import GameResult
+from pacman.engine.game import GameResult
 from pacman.tournament.ranking import TIE_RULE, Game, Standing
 from pacman.tournament.results import rank_text, student_words
 from pacman.tournament.schedule import parse_label

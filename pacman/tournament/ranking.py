@@ -39,8 +39,8 @@ from collections.abc import Iterable, Sequence
 from scipy import stats
 
 from pacman.batch.jobs import GameJob
-from pacman.game import GameResult
-from pacman.outcome import FAILURES, Outcome
+from pacman.engine.game import GameResult
+from pacman.engine.outcome import FAILURES, Outcome
 from pacman.tournament.entrants import Entrant
 from pacman.tournament.schedule import parse_label
 

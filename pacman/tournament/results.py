@@ -18,7 +18,7 @@ import sys
 from typing import Any
 from collections.abc import Sequence
 
-from pacman.outcome import Outcome
+from pacman.engine.outcome import Outcome
 from pacman.tournament.ranking import TIE_RULE, Game, Standing
 
 

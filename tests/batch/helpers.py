@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pacman.game import GameResult
+from pacman.engine.game import GameResult
 
 #: A small two-ghost maze: random games end within a few dozen moves.
 MAZE_TEXT = ("%%%%%%%%%%\n"

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from pacman.agent_stats import MAX_STATS_BYTES, bounded_stats, stats_problem
+from pacman.engine.agent_stats import MAX_STATS_BYTES, bounded_stats, stats_problem
 from tests.engine.test_cli import run_cli
 
 REPORTER = '''
@@ -63,9 +63,9 @@ def test_stats_outside_the_limits_are_dropped_with_one_warning_each(capsys, tmp_
 def test_megabytes_of_stats_are_not_stored(capsys, tmp_path):
     from pacman.batch.jobs import GameJob
     from pacman.batch.store import parse_record, record_line
-    from pacman.game_loop import run_game
-    from pacman.layout import load_layout
-    from pacman.lineup import lineup
+    from pacman.engine.game_loop import run_game
+    from pacman.engine.layout import load_layout
+    from pacman.lineup.build import lineup
 
     class Talkative:  # plays in this process, as built-in agents do
         def __init__(self, inner):

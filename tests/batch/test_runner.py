@@ -10,7 +10,7 @@ import pytest
 from pacman.batch import GameJob, ResultStore, StoreError, game_seed, play_job, run_jobs
 from pacman.batch.store import HEADER_LINE, read_store, record_line
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult
+from pacman.engine.game import GameResult
 
 from .helpers import comparable, write_crasher, write_maze
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pacman.stats import (mean_interval, normal_quantile, paired_difference, t_cdf, t_quantile,
+from pacman.batch.stats import (mean_interval, normal_quantile, paired_difference, t_cdf, t_quantile,
                           wilson_interval)
 
 FAST = settings(max_examples=60, deadline=None, database=None)

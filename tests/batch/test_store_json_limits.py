@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from pacman import json_lines
+from pacman.engine import json_lines
 from pacman.grading.sandbox import decode_answer
-from pacman.json_lines import JSONLimitError, load_json
+from pacman.engine.json_lines import JSONLimitError, load_json
 
 from tests.cli_support import run_cli
 

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from pacman.batch import GameJob, StoreError, play_job, read_store
 from pacman.batch.store import HEADER_LINE, record_line
 from pacman.batch.validate import check_record
-from pacman.commands.batch import shard, time_limit
-from pacman.game import OUTCOMES
+from pacman.cli.batch import shard, time_limit
+from pacman.engine.game import OUTCOMES
 
 from tests.engine.test_cli import run_cli
 

@@ -10,13 +10,13 @@ import sys
 import pytest
 
 from pacman.cli import main
-from pacman.recorded_game import find_game
+from pacman.engine.recorded_game import find_game
 
 MEASURE = """
 import sys, tracemalloc
-from pacman.recorded_game import find_game
-from pacman.game import load_indexed_results
-from pacman.recording import select_game
+from pacman.engine.recorded_game import find_game
+from pacman.engine.game import load_indexed_results
+from pacman.engine.recording import select_game
 tracemalloc.start()
 path, wanted = sys.argv[2], int(sys.argv[3])
 if sys.argv[1] == "stream":

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from pacman.batch.seal import is_sealed, seal
-from pacman.layout import load_layout
+from pacman.engine.layout import load_layout
 from tests.engine.test_cli import run_cli
 
 from .test_batch_cli import one_line_error

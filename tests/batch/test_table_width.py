@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from pacman.batch.tables import (ConditionSummary, Comparison, render_text, to_markdown)
-from pacman.stats import paired_difference
+from pacman.batch.stats import paired_difference
 
 
 def summary(label: str, wins: int, score: float, nodes: float | None) -> ConditionSummary:

@@ -10,10 +10,10 @@ import uuid
 
 import pytest
 
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.outcome import Outcome
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.outcome import Outcome
 
 from tests.containment.support import plain_cannot_prevent, code, left_behind, live_processes, run_program, error_lines
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from pacman.contained.protocol import MAX_MESSAGE
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.outcome import Outcome
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.outcome import Outcome
 
 from tests.containment.support import run_program
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import time
 
-from pacman.game import GameResult, replay_states
-from pacman.layout import load_layout
+from pacman.engine.game import GameResult, replay_states
+from pacman.engine.layout import load_layout
 from pacman.contained.agent import is_contained
-from pacman.lineup import lineup
-from pacman.outcome import Outcome
+from pacman.lineup.build import lineup
+from pacman.engine.outcome import Outcome
 
 from tests.containment.support import code, run_program
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pacman.layout import load_layout
+from pacman.engine.layout import load_layout
 from pacman.contained.agent import is_contained
-from pacman.lineup import lineup
-from pacman.outcome import Outcome
+from pacman.lineup.build import lineup
+from pacman.engine.outcome import Outcome
 
 from tests.containment.support import run_program, error_lines
 

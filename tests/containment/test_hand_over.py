@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.outcome import Outcome
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.outcome import Outcome
 
 AGENTS = Path(__file__).with_name("wing_agents.py")
 

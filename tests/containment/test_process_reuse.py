@@ -13,10 +13,10 @@ from pacman.batch.jobs import GameJob
 from pacman.batch.runner import run_jobs
 from pacman.contained import agent as contained_agent
 from pacman.contained.process import keep_processes
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.outcome import Outcome
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.outcome import Outcome
 
 AGENTS = Path(__file__).with_name("wing_agents.py")
 TIMING = ("think_time", "max_move_time")

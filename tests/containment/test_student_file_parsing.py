@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pacman.student_file import defined_classes, file_without_class
+from pacman.lineup.student_file import defined_classes, file_without_class
 
 names = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,12}", fullmatch=True).filter(
     lambda n: not keyword.iskeyword(n))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pacman.display._pygame import pygame
 from pacman.display.null import NullDisplay
-from pacman.game import AgentSpec
-from pacman.game_loop import run_game
-from pacman.layout import load_layout, parse_layout
+from pacman.engine.game import AgentSpec
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout, parse_layout
 
 
 def press(*keys: int) -> None:

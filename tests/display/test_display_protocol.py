@@ -8,10 +8,10 @@ from pacman.display import NullDisplay, TextDisplay
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import with_human_input
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, replay_states
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.game import AgentSpec, replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 
 
 class Keys:

@@ -190,7 +190,7 @@ def test_the_old_way_gives_every_frame_its_own_palette(tmp_path, game):
 
 def test_small_mazes_export_without_side_bars():
     from pacman.display.renderer import MIN_WIDTH
-    from pacman.layout import load_layout, shipped_layout_names
+    from pacman.engine.layout import load_layout, shipped_layout_names
 
     for name in shipped_layout_names():
         width = load_layout(name).width

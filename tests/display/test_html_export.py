@@ -21,10 +21,10 @@ from pacman.display import html as page
 from pacman.display import sprites
 from pacman.display.notebook import MAX_PLAYERS, Recording, result_html, state_png
 from pacman.display.renderer import Renderer
-from pacman.game import AgentSpec, GameResult, replay_states
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import lineup
+from pacman.engine.game import AgentSpec, GameResult, replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
 from tests.cli_support import run_cli
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -171,9 +171,9 @@ NOTEBOOK = """
 import sys
 from IPython.core.interactiveshell import InteractiveShell
 shell = InteractiveShell.instance()
-from pacman.game import GameResult
-from pacman.layout import load_layout
-from pacman.state import ClassicSpeedState, GameState
+from pacman.engine.game import GameResult
+from pacman.engine.layout import load_layout
+from pacman.engine.state import ClassicSpeedState, GameState
 layout = load_layout("tiny")
 shown = {}
 for name, thing in [("result", GameResult.from_json(sys.stdin.read())),
@@ -198,7 +198,7 @@ def test_inside_ipython_results_and_states_show_through_its_formatters(game):
 
 
 def test_outside_ipython_importing_the_engine_loads_no_display():
-    code = ("import sys, pacman.game, pacman.state, pacman.game_loop; "
+    code = ("import sys, pacman.engine.game, pacman.engine.state, pacman.engine.game_loop; "
             "print(sorted(m for m in sys.modules if m.startswith(('pacman.display', 'IPython'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "[]", done.stdout + done.stderr

@@ -16,7 +16,7 @@ import time
 import pytest
 from terminal_support import ROOT, needs_tmux, start_in_terminal
 
-from pacman.game import load_results, replay_states
+from pacman.engine.game import load_results, replay_states
 
 GAME = ["-l", "mediumClassic", "-p", "greedy", "-g", "random", "-s", "5", "--max-moves", "900"]
 LATER_THAN_MOVE_11 = r"^move (1[2-9]|[2-9][0-9]|[0-9]{3}) "

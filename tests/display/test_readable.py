@@ -17,11 +17,11 @@ from pacman.display._pygame import pygame
 from pacman.display.overlay import HeatScale, SearchView, heat_map
 from pacman.display.renderer import Renderer, Status, heat_colour
 from pacman.display.window import WindowDisplay
-from pacman.game import AgentSpec
-from pacman.game_loop import run_game
-from pacman.layout import load_layout, shipped_layout_names
-from pacman.lineup import lineup
-from pacman.state import GameState
+from pacman.engine.game import AgentSpec
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout, shipped_layout_names
+from pacman.lineup.build import lineup
+from pacman.engine.state import GameState
 
 
 def overlaps(a, b) -> bool:

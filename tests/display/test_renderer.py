@@ -15,9 +15,9 @@ from pacman.display import sprites
 from pacman.display._pygame import pygame
 from pacman.display.overlay import SearchView, heat_map, principal_paths, search_view
 from pacman.display.renderer import MIN_WIDTH, Renderer, Status, heat_colour
-from pacman.game import random_play
-from pacman.layout import load_layout, shipped_layout_names
-from pacman.state import GameState
+from pacman.engine.game import random_play
+from pacman.engine.layout import load_layout, shipped_layout_names
+from pacman.engine.state import GameState
 
 TILE = 24
 

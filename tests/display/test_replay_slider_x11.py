@@ -14,7 +14,7 @@ from display_support import random_game
 from pacman.display._pygame import pygame
 from pacman.display.replay_view import ReplayViewer
 from pacman.display.slider import KNOB
-from pacman.game import GameResult, replay_states
+from pacman.engine.game import GameResult, replay_states
 
 
 class Pointer:

@@ -10,7 +10,7 @@ from pacman.display import controls
 from pacman.display._pygame import pygame
 from pacman.display.renderer import Renderer
 from pacman.display.replay_view import ReplayViewer
-from pacman.game import GameResult, replay_states
+from pacman.engine.game import GameResult, replay_states
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,10 @@ import pytest
 
 from pacman.display.search_decision import explore_decision
 from pacman.errors import ConfigurationError
-from pacman.game import replay_states
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import lineup
+from pacman.engine.game import replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "search-explorer.md"
 

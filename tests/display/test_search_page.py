@@ -15,7 +15,7 @@ from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
 from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.cli import main
 from pacman.display.search_page import explore_tree
-from pacman.game import load_results, replay_states
+from pacman.engine.game import load_results, replay_states
 from tests.cli_support import run_cli
 
 TREES = Path(__file__).resolve().parents[1] / "trees"
@@ -342,7 +342,7 @@ def test_explain_rebuilds_expectimax_and_a_budgeted_search(capsys, tmp_path, pac
         assert any(s["type"] == "chance" and "×" in s["sum"] for s in trace["steps"])
         assert trace["note"] == ""
     else:
-        from pacman.lineup import agent_spec
+        from pacman.lineup.build import agent_spec
 
         agent = agent_spec("alphabeta", "pacman", {}).build(0, None)
         reached = agent.search(state).stats.depth_reached

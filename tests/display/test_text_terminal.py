@@ -7,8 +7,8 @@ import pytest
 from terminal_support import needs_tmux, play_in_terminal
 
 from pacman.display.text import TextDisplay, crop_span, fit_lines
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 
 
 

@@ -17,10 +17,10 @@ from pacman.display import controls, resolve_kind, sprites
 from pacman.display._pygame import pygame
 from pacman.display.window import SLOWEST, WindowDisplay, faster, slower
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.game import AgentSpec
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 
 
 def lineup(layout, pacman=RandomPacman, **options):
@@ -195,7 +195,7 @@ def test_cli_restart_replays_the_same_seed_and_quit_reports_the_result(capsys, t
     lines = out.strip().splitlines()
     assert len(lines) == 2 and lines[0] == "game 1/1 (seed 77): restarted"
     assert lines[1].startswith("game 1/1 (seed 77): interrupted") and "1 moves" in lines[1]
-    from pacman.game import load_results
+    from pacman.engine.game import load_results
 
     (recorded,) = load_results(str(record))
     layout = load_layout("small_classic")
@@ -221,8 +221,8 @@ def test_auto_falls_back_to_text_without_a_screen(monkeypatch):
 
 
 def test_importing_the_package_and_cli_does_not_import_pygame():
-    code = ("import sys, pacman.display, pacman.cli, pacman.agents.catalog, pacman.commands.play, "
-            "pacman.commands.export; pacman.cli.build_parser(); "
+    code = ("import sys, pacman.display, pacman.cli, pacman.agents.catalog, pacman.cli.play, "
+            "pacman.cli.export; pacman.cli.build_parser(); "
             "assert 'pygame' not in sys.modules, 'pygame imported'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -11,9 +11,9 @@ from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.display import sprites
 from pacman.display._pygame import pygame
 from pacman.display.statusbar import MOVE_LETTERS
-from pacman.game import AgentSpec
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
+from pacman.engine.game import AgentSpec
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
 
 
 @pytest.fixture

@@ -104,6 +104,6 @@ def test_a_users_agents_and_layouts_modules_do_not_shadow_the_package(fresh, tmp
         (tmp_path / name).write_text(text)
     code = ("import gymnasium, pacman.envs\n"
             "gymnasium.make(pacman.envs.GYMNASIUM_ID).reset(seed=0)\n"
-            "from pacman.layout import load_layout\n"
+            "from pacman.engine.layout import load_layout\n"
             "print(load_layout('small_classic').name)\n")
     assert run([fresh, "-c", code], cwd=tmp_path).strip() == "small_classic"

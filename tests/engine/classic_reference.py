@@ -1,5 +1,5 @@
 """A reference of the classic engine's rules on a continuous grid, for differential tests of the
-classic rules variant (:class:`~pacman.state.ClassicSpeedState`).
+classic rules variant (:class:`~pacman.engine.state.ClassicSpeedState`).
 
 Written from the classic rules, plainly and slowly: positions are ``(x, y)`` floats; a scared
 ghost moves by half a cell (speed 0.5 while its timer is above 0); an agent off the grid points
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pacman.layout import Layout
+from pacman.engine.layout import Layout
 
 VECTORS = {"North": (0, 1), "South": (0, -1), "East": (1, 0), "West": (-1, 0), "Stop": (0, 0)}
 REVERSE = {"North": "South", "South": "North", "East": "West", "West": "East", "Stop": "Stop"}

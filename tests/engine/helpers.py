@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from hypothesis import HealthCheck, settings
 
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 #: Settings of every property test: few examples, no deadline, no database written to disk.
 PROPERTY = settings(max_examples=30, deadline=None, database=None,

@@ -23,8 +23,8 @@ import json
 import sys
 from pathlib import Path
 
-from pacman.layout import Layout, shipped_layout_names
-from pacman.state import GameState
+from pacman.engine.layout import Layout, shipped_layout_names
+from pacman.engine.state import GameState
 
 PLIES = 4
 GOLDEN = Path(__file__).resolve().parent / "golden" / "perft.json"

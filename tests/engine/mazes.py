@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from pacman.layout import Layout, load_layout, parse_layout, shipped_layout_names
+from pacman.engine.layout import Layout, load_layout, parse_layout, shipped_layout_names
 
 INLINE_MAZES: dict[str, str] = {
     # A loop with a capsule in the middle of the top corridor; three ghosts (G, 1, 2).

@@ -1,6 +1,6 @@
 """A tiny, slow, deliberately plain re-implementation of the game rules, for cross-checking.
 
-It is written from the rules as documented (the module docstring of ``pacman.rules``), not from
+It is written from the rules as documented (the module docstring of ``pacman.engine.rules``), not from
 the engine's code, and shares nothing with it: positions are ``(x, y)`` tuples, food and capsules
 are Python sets, the maze is re-parsed from its text here. It imports nothing from ``pacman``.
 

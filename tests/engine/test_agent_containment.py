@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pacman.game_loop import run_game
-from pacman.outcome import Outcome
-from pacman.layout import load_layout
+from pacman.engine.game_loop import run_game
+from pacman.engine.outcome import Outcome
+from pacman.engine.layout import load_layout
 from pacman.contained.agent import is_contained
-from pacman.lineup import agent_spec, lineup
+from pacman.lineup.build import agent_spec, lineup
 
 from tests.engine.test_cli import run_cli
 

@@ -16,16 +16,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pacman.directions import MOVES, VECTORS
-from pacman.game import GameResult, replay_states
-from pacman.game_loop import run_game
+from pacman.engine.directions import MOVES, VECTORS
+from pacman.engine.game import GameResult, replay_states
+from pacman.engine.game_loop import run_game
 from pacman.grading.position_tests import PositionRecorder
 from pacman.grading.state_api import state_fields, state_of_fields
-from pacman.layout import load_layout, parse_layout
-from pacman.lineup import agent_spec
-from pacman.rules import (EAT_GHOST_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY, agent_xy,
+from pacman.engine.layout import load_layout, parse_layout
+from pacman.lineup.build import agent_spec
+from pacman.engine.rules import (EAT_GHOST_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY, agent_xy,
                           is_between_cells, legal_actions, successor)
-from pacman.state import ClassicSpeedState, GameState
+from pacman.engine.state import ClassicSpeedState, GameState
 
 from .classic_reference import ReferenceGame
 from .helpers import PROPERTY

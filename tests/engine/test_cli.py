@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from pacman.game import AgentSpec
-from pacman.game_loop import run_game
-from pacman.layout import read_layout
+from pacman.engine.game import AgentSpec
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import read_layout
 from tests.cli_support import run_cli
 
 
@@ -186,7 +186,7 @@ def test_other_bad_values(capsys, maze_file):
 
 
 def test_list_layouts_names_every_shipped_maze(capsys):
-    from pacman.layout import shipped_layout_names
+    from pacman.engine.layout import shipped_layout_names
 
     code, out, _ = run_cli(capsys, "--list-layouts")
     assert code == 0

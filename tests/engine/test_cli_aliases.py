@@ -11,8 +11,8 @@ import pytest
 
 from pacman.agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, short_name, summary
 from pacman.cli import build_parser, program_name
-from pacman.commands.play import DEFAULT_PACMAN_OPTIONS, FIXED_SEED, pacman_options
-from pacman.layout import load_layout, shipped_layout_names
+from pacman.cli.play import DEFAULT_PACMAN_OPTIONS, FIXED_SEED, pacman_options
+from pacman.engine.layout import load_layout, shipped_layout_names
 from tests.cli_support import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,7 +138,7 @@ def test_list_agents_is_clean_sentences_within_100_columns(capsys):
     code, out, _ = run_cli(capsys, "--list-agents")
     assert code == 0 and "`" not in out
     assert max(len(line) for line in out.splitlines()) <= 100
-    from pacman.commands.listing import plain_text
+    from pacman.cli.listing import plain_text
 
     assert ":meth:" not in out and ":func:" not in out
     for factory in (*PACMAN_AGENTS.values(), *GHOST_AGENTS.values()):

@@ -38,7 +38,7 @@ def test_a_syntax_error_keeps_the_classic_assignment_says_it_once_and_fails(tmp_
 
 @pytest.mark.parametrize("asked", ["q2", "Q2", "2", " q2"])
 def test_q_takes_the_ways_students_name_a_question(asked):
-    from pacman.commands.grade import question_ids
+    from pacman.cli.grade import question_ids
 
     assert question_ids([asked], load_assignment("classic")) == {"q2"}
 

@@ -5,9 +5,9 @@ import os
 import pytest
 
 from pacman.errors import LayoutError
-from pacman.layout import load_layout
-from pacman.layout import read_layout
-from pacman.maze_reader import MAX_FILE_BYTES
+from pacman.engine.layout import load_layout
+from pacman.engine.layout import read_layout
+from pacman.engine.maze_reader import MAX_FILE_BYTES
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero (POSIX)")

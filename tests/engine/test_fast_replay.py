@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pacman import rules
+from pacman.engine import rules
 from pacman.errors import PacmanError
-from pacman.game import AgentSpec, GameResult, _replay_end_move_by_move, replay_end, replay_states
-from pacman.game_loop import run_game
-from pacman.outcome import Outcome
-from pacman.recording import is_text_list
-from pacman.state import RULES_VARIANTS, GameState
+from pacman.engine.game import AgentSpec, GameResult, _replay_end_move_by_move, replay_end, replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.outcome import Outcome
+from pacman.engine.recording import is_text_list
+from pacman.engine.state import RULES_VARIANTS, GameState
 
 from .helpers import PROPERTY, RandomAgent
 from .mazes import get_layout, maze_names

@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from pacman.game import (OUTCOMES, AgentSpec, GameInterrupted, GameResult, ReplayError,
+from pacman.engine.game import (OUTCOMES, AgentSpec, GameInterrupted, GameResult, ReplayError,
                          agent_rng, load_result, load_results, replay_states)
-from pacman.game_loop import run_game
-from pacman.layout import parse_layout
-from pacman.state import GameState
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import parse_layout
+from pacman.engine.state import GameState
 
 from .helpers import RandomAgent, RecordingDisplay
 

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pacman.errors import IllegalActionError
-from pacman.game import random_play
-from pacman.layout import load_layout, parse_layout
-from pacman.rules import legal_actions, successor
-from pacman.state import GameState
+from pacman.engine.game import random_play
+from pacman.engine.layout import load_layout, parse_layout
+from pacman.engine.rules import legal_actions, successor
+from pacman.engine.state import GameState
 
 from .mazes import INLINE_MAZES
 
@@ -105,7 +105,7 @@ def test_two_parses_of_the_same_maze_give_equal_states():
 def test_a_maze_parsed_from_a_file_and_from_text_gives_equal_states(tmp_path):
     path = tmp_path / "ring.lay"
     path.write_text(RING, encoding="utf-8")
-    from pacman.layout import read_layout
+    from pacman.engine.layout import read_layout
 
     assert GameState.initial(read_layout(path)) == GameState.initial(parse_layout(RING, "ring"))
 
@@ -127,8 +127,8 @@ def test_pickled_states_are_equal_and_hash_equal(seed, steps):
 
 def test_a_state_pickled_in_another_process_equals_the_one_made_here():
     code = ("import pickle, sys\n"
-            "from pacman.layout import load_layout\n"
-            "from pacman.state import GameState\n"
+            "from pacman.engine.layout import load_layout\n"
+            "from pacman.engine.state import GameState\n"
             "s = GameState.initial(load_layout('small_classic')).successor('West')\n"
             "sys.stdout.buffer.write(pickle.dumps(s))\n")
     data = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout
@@ -163,8 +163,8 @@ def test_successor_never_returns_a_state_with_more_positions():
 
 
 def test_a_maze_forced_open_in_this_process_is_not_handed_out_again():
-    from pacman import layout as layout_module
-    from pacman.layout import load_layout
+    from pacman.engine import layout as layout_module
+    from pacman.engine.layout import load_layout
 
     forced = load_layout("tiny")
     intact_food = forced.food

@@ -14,12 +14,12 @@ from pacman.agents.basic import RandomPacman
 from pacman.agents.bounded import bounded_expectimax, estimated_nodes
 from pacman.agents.ghosts import DirectionalGhost, RandomGhost
 from pacman.agents.search_agents import DEFAULT_NODE_BUDGET, AlphaBetaAgent, ExpectimaxAgent
-from pacman.distances import LazyRows, diameter, full_rows
-from pacman.game import replay_states
-from pacman.game_loop import run_game
-from pacman.layout import FULL_TABLE_CELLS, load_layout, parse_layout
-from pacman.lineup import lineup
-from pacman.state import GameState
+from pacman.engine.distances import LazyRows, diameter, full_rows
+from pacman.engine.game import replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import FULL_TABLE_CELLS, load_layout, parse_layout
+from pacman.lineup.build import lineup
+from pacman.engine.state import GameState
 
 from .mazes import big_maze
 
@@ -54,7 +54,7 @@ def test_lazy_rows_and_tables_agree_with_the_full_table(seed):
 
 
 def test_lazy_rows_are_read_only_and_the_cache_is_bounded(monkeypatch):
-    import pacman.distances as distances
+    import pacman.engine.distances as distances
 
     monkeypatch.setattr(distances, "ROW_CACHE_BYTES", 0)  # the 64-row floor applies
     rows = LazyRows(parse_layout(big_maze(60, 40)).adjacency, 60 * 40)
@@ -155,7 +155,7 @@ def test_bounded_expectimax_on_a_finished_game_returns_no_move():
 
 
 def test_the_default_pacman_bounds_its_work_with_eight_ghosts_and_not_on_the_default_maze():
-    from pacman.commands.play import DEFAULT_PACMAN, DEFAULT_PACMAN_OPTIONS
+    from pacman.cli.play import DEFAULT_PACMAN, DEFAULT_PACMAN_OPTIONS
 
     budget = int(DEFAULT_PACMAN_OPTIONS["node_budget"])
     crowded = GameState.initial(parse_layout(big_maze(30, 20, ghosts=8), name="crowded"))

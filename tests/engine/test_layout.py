@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pacman.errors import LayoutError
-from pacman.layout import (FULL_TABLE_CELLS, UNREACHABLE, load_layout, parse_layout, read_layout,
+from pacman.engine.layout import (FULL_TABLE_CELLS, UNREACHABLE, load_layout, parse_layout, read_layout,
                            shipped_layout_names)
 
 from .mazes import big_maze

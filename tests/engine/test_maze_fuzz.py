@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pacman.errors import LayoutError
-from pacman.layout import MAX_CELLS, parse_layout
+from pacman.engine.layout import MAX_CELLS, parse_layout
 
 INSIDE = ".o G1234"
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from pacman.batch.validate import check_result
 from pacman.errors import RecordError
-from pacman.game import AgentSpec, GameResult, replay_states
-from pacman.game_loop import run_game
-from pacman.layout import parse_layout
-from pacman.outcome import FAILURES, OUTCOMES, Outcome, parse_outcome
-from pacman.recording import check_result_data
-from pacman.state import LOSS, WIN, GameState
+from pacman.engine.game import AgentSpec, GameResult, replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import parse_layout
+from pacman.engine.outcome import FAILURES, OUTCOMES, Outcome, parse_outcome
+from pacman.engine.recording import check_result_data
+from pacman.engine.state import LOSS, WIN, GameState
 
 from .helpers import RandomAgent
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pacman.layout import parse_layout, shipped_layout_names
+from pacman.engine.layout import parse_layout, shipped_layout_names
 
 from . import reference as ref
 from .make_golden import GOLDEN, PLIES, REGENERATE, engine_perft, maze_digest
@@ -70,7 +70,7 @@ def test_deeper_perft_agrees_with_the_reference_rules(case):
 
 
 def _engine_perft_ghosts(layout, ghosts, plies):
-    from pacman.state import GameState
+    from pacman.engine.state import GameState
 
     paths, distinct, frontier, finished = [], [], [GameState.initial(layout, ghosts)], []
     for _ in range(plies):

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pacman.errors import IllegalActionError
-from pacman.game import AgentSpec, GameResult, replay_states
-from pacman.game_loop import run_game
-from pacman.state import GameState
+from pacman.engine.game import AgentSpec, GameResult, replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.state import GameState
 
 from .helpers import PROPERTY, RandomAgent, RecordingDisplay, random_play, score_events, states_of
 from .mazes import get_layout, maze_names

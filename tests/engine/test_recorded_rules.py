@@ -7,11 +7,11 @@ import json
 import pytest
 
 from pacman.errors import ReplayError
-from pacman.game import GameResult, replay_states
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import agent_spec
-from pacman.state import ClassicSpeedState, GameState
+from pacman.engine.game import GameResult, replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import agent_spec
+from pacman.engine.state import ClassicSpeedState, GameState
 
 
 def _capsule_game(rules: str) -> GameResult:
@@ -59,7 +59,7 @@ def test_an_unknown_rules_name_is_refused():
 
 
 def test_a_file_without_line_ends_is_refused_not_read_for_ever(tmp_path, monkeypatch):
-    from pacman import game
+    from pacman.engine import game
 
     monkeypatch.setattr(game, "MAX_RECORD_LINE", 1000)
     endless = tmp_path / "endless.jsonl"

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pacman.errors import GameOverError, IllegalActionError
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 from . import reference as ref
 from .helpers import PROPERTY, score_events

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pacman.errors import GameOverError, IllegalActionError
-from pacman.game_loop import run_game
-from pacman.layout import parse_layout
-from pacman.rules import (EAT_GHOST_SCORE, FOOD_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY,
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import parse_layout
+from pacman.engine.rules import (EAT_GHOST_SCORE, FOOD_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY,
                           WIN_SCORE)
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 
 def maze(text: str):

@@ -1,4 +1,4 @@
-"""The classic scared speed (:class:`~pacman.state.ClassicSpeedState`): scared ghosts at half
+"""The classic scared speed (:class:`~pacman.engine.state.ClassicSpeedState`): scared ghosts at half
 speed on whole cells, each rule on a tiny maze, the default rules beside it, and random play."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pacman.errors import IllegalActionError
-from pacman.game_loop import run_game
-from pacman.layout import parse_layout
-from pacman.rules import (EAT_GHOST_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY, agent_xy,
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import parse_layout
+from pacman.engine.rules import (EAT_GHOST_SCORE, LOSE_PENALTY, SCARED_TIME, TIME_PENALTY, agent_xy,
                           is_between_cells, legal_actions, successor)
-from pacman.state import RULES_VARIANTS, ClassicSpeedState, GameState, state_class
+from pacman.engine.state import RULES_VARIANTS, ClassicSpeedState, GameState, state_class
 
 from .helpers import PROPERTY
 from .mazes import get_layout, maze_names
@@ -194,8 +194,8 @@ def test_the_engine_search_honours_the_variant():
     """The specialised Pacman search plays a ghost between cells with its one legal action (the
     maze's own choices there would be illegal moves)."""
     from pacman.agents.catalog import PACMAN_AGENTS
-    from pacman.directions import MOVES, VECTORS
-    from pacman.game import agent_rng
+    from pacman.engine.directions import MOVES, VECTORS
+    from pacman.engine.game import agent_rng
 
     layout = get_layout("shipped:smallClassic")
     pacman = layout.pacman_start

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from pacman import state as state_module
-from pacman.game import random_play
-from pacman.layout import load_layout
-from pacman.state import FIELDS, ClassicSpeedState, GameState
+from pacman.engine import state as state_module
+from pacman.engine.game import random_play
+from pacman.engine.layout import load_layout
+from pacman.engine.state import FIELDS, ClassicSpeedState, GameState
 
 
 def _states() -> list[GameState]:

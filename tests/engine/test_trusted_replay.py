@@ -12,11 +12,11 @@ import sys
 
 import pytest
 
-from pacman.game import GameResult, replay_states
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.outcome import Outcome
+from pacman.engine.game import GameResult, replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.outcome import Outcome
 from pacman.errors import ConfigurationError
 from tests.cli_support import run_cli as cli
 
@@ -136,7 +136,7 @@ def test_the_notebook_and_web_page_views_run_nothing_a_recording_names(payload, 
 
 
 def test_the_overlay_of_a_replay_recomputes_a_built_in_evaluation(capsys, tmp_path, won):
-    from pacman.recorded_agents import recorded_evaluation
+    from pacman.lineup.recorded_agents import recorded_evaluation
 
     assert recorded_evaluation(won.agents).evaluation is not None
     linear = recorded_evaluation([{"name": "expectimax",
@@ -242,7 +242,7 @@ def test_game_k_selects_the_record_whose_index_is_k(capsys, tmp_path, won, lost)
 
 
 def test_a_recording_without_indexes_counts_its_games_from_one(won, lost):
-    from pacman.recording import select_game
+    from pacman.engine.recording import select_game
 
     games = [(None, won), (None, lost)]
     assert select_game(games, 2, "f") is lost

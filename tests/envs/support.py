@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 
 def reference_planes(state: GameState, agent: int) -> np.ndarray:

@@ -12,7 +12,7 @@ import pytest
 from pettingzoo.test import max_cycles_test
 
 import pacman.envs as envs
-from pacman.directions import ACTIONS
+from pacman.engine.directions import ACTIONS
 
 
 @pytest.mark.parametrize("layout", ["tiny", "small_classic", "medium_classic"])
@@ -110,7 +110,7 @@ def test_a_terminal_state_allows_stop_only():
 
 
 def test_info_says_how_the_episode_ended_and_its_score():
-    from pacman.layout import parse_layout
+    from pacman.engine.layout import parse_layout
 
     corridor = parse_layout("%%%%%%\n%P...%\n%%%%%%", name="corridor")  # East thrice wins
     seen = set()
@@ -165,7 +165,7 @@ def test_random_starts_vary_with_the_seed_and_are_fixed_by_it(kind):
 
 @pytest.mark.parametrize("kind", list(STARTS))
 def test_a_maze_is_drawn_from_a_list(kind):
-    from pacman.layout import parse_layout
+    from pacman.engine.layout import parse_layout
 
     walls = ["%%%%%%\n%P..G%\n%.%%.%\n%%%%%%", "%%%%%%\n%P. G%%\n%.%%.%\n%%%%%%"]
     mazes = [parse_layout(text, name=f"m{i}") for i, text in enumerate(walls)]

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 
 import pacman.envs as envs
 from pacman.agents.basic import RandomPacman
-from pacman.directions import ACTIONS
+from pacman.engine.directions import ACTIONS
 from pacman.envs.observation import Observer
 from pacman.errors import ConfigurationError, IllegalActionError
-from pacman.game import AgentSpec
-from pacman.game_loop import run_game
-from pacman.layout import load_layout, parse_layout
-from pacman.lineup import agent_spec
-from pacman.state import GameState
+from pacman.engine.game import AgentSpec
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout, parse_layout
+from pacman.lineup.build import agent_spec
+from pacman.engine.state import GameState
 
 from .support import reference_planes
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pacman.envs as envs
-from pacman.directions import ACTIONS
+from pacman.engine.directions import ACTIONS
 from pacman.envs.options import action_index
 from pacman.errors import IllegalActionError
 

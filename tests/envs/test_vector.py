@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pacman.envs as envs
-from pacman.directions import ACTIONS
+from pacman.engine.directions import ACTIONS
 from pacman.envs.observation import Observer
 from pacman.envs.vector import PacmanVectorEnv
 from pacman.errors import ConfigurationError, IllegalActionError
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 MAZES = ["tiny", "small_classic", "capsule_rich", "testClassic", "medium_classic", "originalClassic"]
 

@@ -16,7 +16,7 @@ from pacman.experiments import assumptions, coordination, depth, informed, thras
 from pacman.experiments.games import Paired, Played, play
 from pacman.experiments.power import (HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER,
                                       UNDECIDED, contradicts, rate_can_pass)
-from pacman.stats import PairedDifference
+from pacman.batch.stats import PairedDifference
 
 
 def played_as(jobs: dict[str, GameJob], games: int, out: Path) -> Played:
@@ -141,8 +141,8 @@ def test_the_measures_can_disagree_and_the_report_says_so():
 
 def test_the_independent_territory_ghost_counts_only_itself():
     from pacman.agents.smart_ghosts import own_territory
-    from pacman.layout import load_layout
-    from pacman.state import GameState
+    from pacman.engine.layout import load_layout
+    from pacman.engine.state import GameState
     from pacman.agents.evaluation import pacman_territory
 
     state = GameState.initial(load_layout("smallClassic"), 2)

@@ -16,9 +16,9 @@ from pacman.experiments.games import (SIGN_TEST_PAIRS, clip, distinct_games, dis
 from pacman.experiments.invocation import (command_line, program_name, replay_command,
                                            software_version)
 from pacman.experiments.starts import varied_start_file, varied_start_text
-from pacman.game_loop import run_game
-from pacman.layout import load_layout, parse_layout
-from pacman.lineup import lineup
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout, parse_layout
+from pacman.lineup.build import lineup
 
 MAZES = ["coordination", "smallClassic", "mediumClassic", "trapped", "tiny"]
 

@@ -15,7 +15,7 @@ from pacman.experiments.games import paired
 from pacman.experiments.power import (HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER,
                                       UNDECIDED, Decision, contradicts, decide_interval,
                                       decide_rate, games_for_power, paired_sd, rate_can_pass)
-from pacman.stats import t_quantile
+from pacman.batch.stats import t_quantile
 
 
 def test_games_for_power_matches_the_published_paired_t_size():

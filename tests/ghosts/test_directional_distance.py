@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from pacman.agents.ghosts import DirectionalGhost
 from pacman.errors import ConfigurationError
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 
 DIRECTIONS = ("North", "South", "East", "West", "Stop")
 

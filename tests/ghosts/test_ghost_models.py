@@ -13,11 +13,11 @@ from pacman.agents.ghosts import DirectionalGhost
 from pacman.agents.smart_ghosts import AdversarialGhost
 from pacman.agents.search_agents import ExpectimaxAgent
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, agent_rng, replay_states
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import agent_spec
-from pacman.state import GameState
+from pacman.engine.game import AgentSpec, agent_rng, replay_states
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import agent_spec
+from pacman.engine.state import GameState
 
 
 class NoisyGhost(DistributionAgent):

@@ -14,8 +14,8 @@ from pacman.agents.evaluation import pacman_territory
 from pacman.agents.smart_ghosts import (CHASE, FLEE, TERRITORY, AdversarialGhost, JointMinimaxGhost,
                                  MixedGhost, TeamGhost, joint_chase, seek_pacman, team_value)
 from pacman.errors import ConfigurationError
-from pacman.layout import parse_layout, shipped_layout_names
-from pacman.state import GameState
+from pacman.engine.layout import parse_layout, shipped_layout_names
+from pacman.engine.state import GameState
 from tests.search.test_pacman_search import layout_of, reference_root
 
 MAZES = [n for n in shipped_layout_names() if layout_of(n).num_ghosts and n != "large_classic"]
@@ -168,7 +168,7 @@ def test_random_ties_vary_between_seeds_where_moves_tie():
 
 def test_joint_ghosts_are_in_the_catalog_with_their_options():
     from pacman.agents.catalog import GHOST_AGENTS
-    from pacman.lineup import agent_spec
+    from pacman.lineup.build import agent_spec
 
     assert GHOST_AGENTS["joint"] is JointMinimaxGhost
     spec = agent_spec("joint", "ghost", {"depth": "1", "tie_break": "random"})
@@ -178,7 +178,7 @@ def test_joint_ghosts_are_in_the_catalog_with_their_options():
 
 
 def test_the_expectimax_model_takes_the_ghosts_options():
-    from pacman.lineup import agent_spec
+    from pacman.lineup.build import agent_spec
 
     state = GameState.initial(CORRIDOR, 1).successor("East")
     spec = agent_spec("expectimax", "pacman", {"model": "mixed", "model_options": "p=0.2,depth=1"})

@@ -22,8 +22,8 @@ from pacman.grading.variants import BUGS
 from pacman.compat.state import GameState as ClassicState
 from pacman.errors import IllegalActionError
 from pacman.grading.remote_state import GraderError, NodeBudgetExceeded
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 
 ZOO = Path(__file__).resolve().parent / "zoo"
 

@@ -26,8 +26,8 @@ from pacman.grading.assignment import load_assignment, parse_assignment
 from pacman.grading.classic_stream import ClassicDirectionalGhost, SteppedStream, classic_sample
 from pacman.grading.position_grading import play_classic_game
 from pacman.grading.position_tests import reference_position
-from pacman.layout import load_layout
-from pacman.state import ClassicSpeedState
+from pacman.engine.layout import load_layout
+from pacman.engine.state import ClassicSpeedState
 
 _CODES = {"W": "West", "E": "East", "N": "North", "S": "South", ".": "Stop"}
 _MINIMAX_MOVES = ("WWWWWWWWNNNN.EWSSSSEEENNWENEENWWWWW.............SSSSEEEEENNEEEEEEENEENWW..EW"
@@ -78,7 +78,7 @@ def test_without_the_reseeding_the_game_is_not_the_classic_one():
     stream = SteppedStream(0)
     stream.reseed = lambda steps: None  # never reseeded after Pacman's moves
     pacman = _ReferencePacman("minimax")
-    from pacman.game_loop import run_game
+    from pacman.engine.game_loop import run_game
     run_game(load_layout("smallClassic"),
              [pacman, ClassicDirectionalGhost(1, stream), ClassicDirectionalGhost(2, stream)], 0,
              max_moves=500, rules="classic")

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from pacman.compat.random_state import (MAX_WORDS_PER_CALL, LentRandom, decode_state,
                                         encode_state, words_between)
 from pacman.errors import ConfigurationError
-from pacman.game_loop import run_game
+from pacman.engine.game_loop import run_game
 from pacman.grading.assignment import load_assignment, parse_assignment
 from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
 from pacman.grading.grader import grade
-from pacman.layout import load_layout
+from pacman.engine.layout import load_layout
 
 from .conftest import ZOO
 

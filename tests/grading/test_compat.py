@@ -10,11 +10,11 @@ from pacman.compat import util
 from pacman.compat.loader import classic_imports, is_classic_source
 from pacman.compat.state import GameState as ClassicState
 from pacman.errors import GameOverError
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import agent_spec, lineup
-from pacman.plugins import resolve
-from pacman.state import GameState
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import agent_spec, lineup
+from pacman.lineup.plugins import resolve
+from pacman.engine.state import GameState
 
 ZOO = Path(__file__).resolve().parent / "zoo"
 

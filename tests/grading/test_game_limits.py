@@ -113,7 +113,7 @@ def test_grade_has_a_run_budget_by_default(monkeypatch, tmp_path):
         seen["limits"] = limits
         raise SystemExit(0)
 
-    monkeypatch.setattr("pacman.commands.grade.grade", fake_grade)
+    monkeypatch.setattr("pacman.cli.grade.grade", fake_grade)
     with pytest.raises(SystemExit):
         cli.main(["grade", str(_submission(tmp_path, LOOPING))])
     assert seen["limits"] == RunLimits(budget_seconds=PLATFORM_BUDGET_SECONDS)

@@ -174,7 +174,7 @@ def test_results_json_is_written_when_the_grader_fails(tmp_path, monkeypatch, ca
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("a bug of the grader")
 
-    monkeypatch.setattr("pacman.commands.grade.grade", broken)
+    monkeypatch.setattr("pacman.cli.grade.grade", broken)
     results = tmp_path / "results.json"
     code = cli.main(["grade", str(ZOO / "correct_classic.py"), "--gradescope", str(results)])
     assert code == 1

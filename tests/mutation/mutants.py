@@ -58,7 +58,7 @@ def _accepts_unchecked(original: Callable[..., Any], record: Any) -> Any:
         return original(record)
     except ValueError:
         from pacman.batch.jobs import GameJob
-        from pacman.game import GameResult
+        from pacman.engine.game import GameResult
 
         return GameJob.from_dict(record["job"]), GameResult.from_dict(record["result"])
 
@@ -88,7 +88,7 @@ TARGETS: dict[str, Target] = {
         "pacman.agents.search.textbook", "expectimax", _decision_off_by_one,
         ("search/test_textbook.py",), "(alike and expectimax) or worth_10"),
     "rules.successor": Target(
-        "pacman.rules", "successor", _one_point_more,
+        "pacman.engine.rules", "successor", _one_point_more,
         ("engine/test_rules.py",), "costs or dot or eating or win"),
     "validate.check_record": Target(
         "pacman.batch.validate", "check_record", _accepts_unchecked,

@@ -28,8 +28,8 @@ def test_the_mutants_replace_the_function_everywhere_it_is_bound():
     program = (
         "import sys; sys.path.insert(0, %r)\n"
         "from pacman.agents.pacman_search import PacmanSearch, engine_successor\n"
-        "from pacman.layout import load_layout\n"
-        "from pacman.state import GameState\n"
+        "from pacman.engine.layout import load_layout\n"
+        "from pacman.engine.state import GameState\n"
         "import mutants\n"
         "state = GameState.initial(load_layout('smallClassic'))\n"
         "before = engine_successor(state, state.legal_actions()[0]).score\n"

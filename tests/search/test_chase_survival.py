@@ -20,11 +20,11 @@ from pacman.agents.evaluation import EVALUATIONS
 from pacman.agents.ghost_focus import chase_action
 from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.layout import parse_layout
-from pacman.rules import legal_actions, successor
-from pacman.state import LOSS, GameState
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.layout import parse_layout
+from pacman.engine.rules import legal_actions, successor
+from pacman.engine.state import LOSS, GameState
 
 # West: a dead end of dots, which the chasing ghost (2 steps below Pacman) closes behind him.
 # East: a loop, on which one ghost of his speed never catches him, with the last dot.

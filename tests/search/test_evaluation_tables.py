@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from pacman.agents.evaluation import DANGER_REACH, ESCAPE_ROOM, better, nearest_food_distance, pacman_territory
 from pacman.agents.maze_tables import maze_tables
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 
 MAZES = {name: load_layout(name) for name in ("small_classic", "smallClassic", "mediumClassic",
                                                "trickyClassic", "testClassic")}

@@ -21,10 +21,10 @@ from pacman.agents.search.result import SearchResult, SearchStats
 from pacman.agents.search.trees import tree_from_dict
 from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
-from pacman.layout import load_layout
-from pacman.layout import parse_layout
-from pacman.rules import legal_actions, successor
-from pacman.state import LOSS, WIN, GameState
+from pacman.engine.layout import load_layout
+from pacman.engine.layout import parse_layout
+from pacman.engine.rules import legal_actions, successor
+from pacman.engine.state import LOSS, WIN, GameState
 
 # The dot in the west dead end is nearer, but the ghost below follows Pacman in and catches him
 # there; the dot on the east loop is farther, and there the ghost never catches him.

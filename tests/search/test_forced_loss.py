@@ -12,8 +12,8 @@ from pacman.agents.evaluation import EVALUATIONS
 from pacman.agents.forced_loss import line_loses, longest_resistance
 from pacman.agents.search.result import SearchResult
 from pacman.agents.search_agents import IterativeDeepeningAgent
-from pacman.layout import parse_layout
-from pacman.state import GameState
+from pacman.engine.layout import parse_layout
+from pacman.engine.state import GameState
 
 
 def corridor(middle: str) -> GameState:

@@ -19,11 +19,11 @@ from pacman.agents.pacman_game import PacmanGame
 from pacman.agents.search import iterative_deepening
 from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.layout import parse_layout
-from pacman.rules import legal_actions
-from pacman.state import GameState
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.layout import parse_layout
+from pacman.engine.rules import legal_actions
+from pacman.engine.state import GameState
 from tests.search.test_pacman_fast_path import GenericPacmanGame, search_with, turns
 
 # The ghost stands at a junction 10 steps from Pacman: West leads to him, East and South into

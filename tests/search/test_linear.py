@@ -23,10 +23,10 @@ from pacman.agents.linear import (
 from pacman.agents.ghosts import DirectionalGhost
 from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.errors import ConfigurationError
-from pacman.game import random_play
-from pacman.game_loop import run_game
-from pacman.layout import load_layout, parse_layout
-from pacman.state import GameState
+from pacman.engine.game import random_play
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout, parse_layout
+from pacman.engine.state import GameState
 
 
 def state_of(text: str, *, scared: tuple[int, ...] | None = None, score: int = 0,

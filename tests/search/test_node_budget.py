@@ -8,8 +8,8 @@ from pacman.agents.evaluation import better
 from pacman.agents.pacman_game import PacmanGame
 from pacman.agents.search import iterative_deepening
 from pacman.agents.search.nodes import CHECK_EVERY
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 
 
 def search(budget):

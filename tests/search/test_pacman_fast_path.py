@@ -24,9 +24,9 @@ from pacman.agents.search.node_search import Search
 from pacman.agents.search.steps import StepRecorder
 from pacman.agents.search_agents import IterativeDeepeningAgent
 from pacman.errors import ConfigurationError
-from pacman.game import random_play
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.game import random_play
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 from search_support import FastPathSpy
 
 

@@ -28,8 +28,8 @@ from pacman.agents.search import (
     iterative_deepening,
     minimax,
 )
-from pacman.layout import Layout, load_layout, shipped_layout_names
-from pacman.rules import (
+from pacman.engine.layout import Layout, load_layout, shipped_layout_names
+from pacman.engine.rules import (
     EAT_GHOST_SCORE,
     FOOD_SCORE,
     LOSE_PENALTY,
@@ -37,7 +37,7 @@ from pacman.rules import (
     WIN_SCORE,
     successor,
 )
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 LAYOUT_NAMES = shipped_layout_names()
 MAX_GHOSTS = 2

@@ -10,7 +10,7 @@ import pytest
 
 from pacman.agents.search import TreeFormatError, load_tree, minimax, parse_tree_text, tree_from_dict
 from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
-from pacman.commands import tree as tree_command
+from pacman.cli import tree as tree_command
 
 TREES = Path(__file__).resolve().parents[1] / "trees"
 

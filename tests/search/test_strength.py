@@ -18,10 +18,10 @@ import pytest
 
 from pacman.agents.evaluation import EVALUATIONS
 from pacman.agents.search_agents import IterativeDeepeningAgent
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.state import GameState
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.engine.state import GameState
 
 STRONG = {"time_budget": "1000", "max_depth": "5", "order": "none", "evaluation": "strong",
           "resist": "true"}

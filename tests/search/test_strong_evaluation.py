@@ -13,8 +13,8 @@ from pacman.agents.evaluation import EVALUATIONS
 from pacman.agents.search_agents import AlphaBetaAgent
 from pacman.agents.strong_evaluation import (CAPSULE, DANGER, DANGER_REACH, ESCAPE_ROOM, HUNT, RECOVERY,
                                       TRAPPED, strong)
-from pacman.layout import parse_layout
-from pacman.state import GameState
+from pacman.engine.layout import parse_layout
+from pacman.engine.state import GameState
 from tests.search.test_evaluation_tables import positions, reference_nearest
 
 

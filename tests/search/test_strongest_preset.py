@@ -7,9 +7,9 @@ import random
 import re
 from pathlib import Path
 
-from pacman.layout import load_layout
-from pacman.lineup import lineup
-from pacman.options import parse_assignments
+from pacman.engine.layout import load_layout
+from pacman.lineup.build import lineup
+from pacman.lineup.options import parse_assignments
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 #: the setting as docs/strongest-pacman.md states it (at the top of the page), read from the page

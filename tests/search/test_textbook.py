@@ -19,8 +19,8 @@ from pacman.agents.search import TreeFormatError, alphabeta, expectimax, minimax
 from pacman.agents.search import textbook
 from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree
 from pacman.agents.search.nodes import ChanceNodeError
-from pacman.layout import load_layout
-from pacman.state import GameState
+from pacman.engine.layout import load_layout
+from pacman.engine.state import GameState
 from pacman.agents.search.algorithms import algorithm_config
 from pacman.agents.search.core import run_search
 from search_support import FastPathSpy, reference_value, tree_dicts

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from pacman.outcome import Outcome
+from pacman.engine.outcome import Outcome
 from pacman.tournament.ranking import FAILURE_PENALTY, Game, paired, rank
 from pacman.tournament.results import to_csv
 
@@ -38,7 +38,7 @@ def test_pairing_separates_what_independent_intervals_cannot():
 
 def test_a_failed_game_counts_against_the_failing_side():
     from pacman.batch.jobs import GameJob
-    from pacman.game import Failure, GameResult
+    from pacman.engine.game import Failure, GameResult
     from pacman.tournament.ranking import cup_games
 
     job = GameJob(condition="cup: x @ m", layout="testClassic", pacman="random")
@@ -52,7 +52,7 @@ def test_a_failed_game_counts_against_the_failing_side():
 
 def test_an_id_holding_vs_is_one_entrant_in_a_one_sided_cup():
     from pacman.batch.jobs import GameJob
-    from pacman.game import GameResult
+    from pacman.engine.game import GameResult
     from pacman.tournament.ranking import cup_games
 
     job = GameJob(condition="cup: ann vs bob.py @ m", layout="testClassic", pacman="random")

@@ -6,12 +6,12 @@ generated); neither may change the grade it gets for playing (the game runs in t
 the grader refuses a state it did not give out).
 """
 
-import pacman.rules
-from pacman.state import GameState
+import pacman.engine.rules
+from pacman.engine.state import GameState
 
 from _native_student import MinimaxAgent as _Minimax, ReflexAgent as _Reflex
 
-_honest = pacman.rules.successor
+_honest = pacman.engine.rules.successor
 
 
 def _always_win(state, action, agent=None):
@@ -19,8 +19,8 @@ def _always_win(state, action, agent=None):
     return tuple.__new__(GameState, (*s[:4], 0, 0, 10**6, s[7], "win"))
 
 
-pacman.rules.successor = _always_win
-pacman.rules.WIN_SCORE = 10**6
+pacman.engine.rules.successor = _always_win
+pacman.engine.rules.WIN_SCORE = 10**6
 
 
 class MinimaxAgent(_Minimax):

@@ -8,22 +8,22 @@ import math
 import sys
 from typing import Any
 
-from pacman.agent_stats import bounded_stats
-from pacman.commands.argtypes import frame_seconds, time_limit, whole_number
-from pacman.commands.game_output import (HeldOutput, Tally, check_export, draws_in_terminal,
+from pacman.engine.agent_stats import bounded_stats
+from pacman.cli.argtypes import frame_seconds, time_limit, whole_number
+from pacman.cli.game_output import (HeldOutput, Tally, check_export, draws_in_terminal,
                                          export_game_file, game_display, held_output,
                                          pacman_evaluation, show_failure)
 from pacman.display import DISPLAY_KINDS
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult
+from pacman.engine.game import GameResult
 from pacman.contained.agent import is_contained
 from pacman.contained.process import keep_processes
-from pacman.game_loop import run_game
-from pacman.layout import load_layout
-from pacman.options import parse_assignments
-from pacman.outcome import Outcome
+from pacman.engine.game_loop import run_game
+from pacman.engine.layout import load_layout
+from pacman.lineup.options import parse_assignments
+from pacman.engine.outcome import Outcome
 
 DEFAULT_LAYOUT = "small_classic"
 DEFAULT_PACMAN = "alphabeta"
@@ -161,7 +161,7 @@ def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _limit_or_inf(text: str) -> float:
-    """``--time-limit``'s type: :func:`~pacman.commands.argtypes.time_limit`, with no limit
+    """``--time-limit``'s type: :func:`~pacman.cli.argtypes.time_limit`, with no limit
     as ``math.inf`` (so that ``inf`` given differs from the option left out)."""
     value = time_limit(text)
     return math.inf if value is None else value
@@ -180,11 +180,11 @@ def zoom_factor(text: str) -> float:
 
 def run(args: argparse.Namespace) -> int:
     if args.list_layouts or args.list_agents:
-        from pacman.commands.listing import list_agents, list_layouts
+        from pacman.cli.listing import list_agents, list_layouts
 
         return list_layouts() if args.list_layouts else list_agents()
     if args.replay:
-        from pacman.commands.replay import replay
+        from pacman.cli.replay import replay
 
         return replay(args)
     if args.game is not None:
@@ -196,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace) -> int:
     """Play ``args.games`` games; a contained agent's process plays all of them (it is
     started when its name is checked, and ends when the games do)."""
-    from pacman.student_file import student_pacman
+    from pacman.lineup.student_file import student_pacman
 
     layout = load_layout(args.layout)
     num_ghosts = args.num_ghosts
@@ -212,7 +212,7 @@ def play(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: str | None,
           num_ghosts: int | None, held: HeldOutput) -> int:
     from pacman.cli import program_name
-    from pacman.lineup import lineup
+    from pacman.lineup.build import lineup
 
     specs = lineup(layout, pacman, ghosts, num_ghosts,
                    pacman_options(args),

@@ -61,7 +61,7 @@ def _builtin_evaluation(text: str) -> Callable[[Any], float] | None:
 def recorded_evaluation(agents: Any) -> RecordedEvaluation:
     """The evaluation of the Pacman in a recording's ``agents`` list, built only from
     built-in names; never imports, opens or runs anything the recording names."""
-    from pacman.options import declared_options
+    from pacman.lineup.options import declared_options
 
     pacman = agents[0] if isinstance(agents, list) and agents else None
     if not isinstance(pacman, Mapping):

@@ -1,7 +1,7 @@
 """The one game loop: agents take turns on a state until the game ends; the result is data.
 
 This module holds the data of a game (agent specs, moves, results) and replays;
-:func:`run_game`, the loop itself, is in :mod:`pacman.game_loop` and exported from here.
+:func:`run_game`, the loop itself, is in :mod:`pacman.engine.game_loop` and exported from here.
 
 Agent protocol
     An agent is any object with ``get_action(state) -> action``. It may also define
@@ -21,7 +21,7 @@ Failures
 Time limits
     The think time of every move is measured. An agent may end its own late call by raising
     :class:`AgentTimeout`, or report any failure exactly with
-    :class:`~pacman.outcome.AgentFailure` (as an agent that plays in another process does).
+    :class:`~pacman.engine.outcome.AgentFailure` (as an agent that plays in another process does).
     For agents that play in this process, an interval timer interrupts an agent still
     thinking one second after its limit when the loop runs in the main thread of a POSIX
     process; elsewhere the limit is checked when the move returns.
@@ -39,13 +39,13 @@ from pacman.version import __version__
 from pacman.errors import PacmanError
 from pacman.errors import RecordError as RecordError  # re-exported: its old import path
 from pacman.errors import ReplayError as ReplayError
-from pacman.layout import Layout, parse_layout
-from pacman.files import check_readable_file
-from pacman.recording import (check_cap, check_ending, check_result_data, check_shipped_maze,
+from pacman.engine.layout import Layout, parse_layout
+from pacman.engine.files import check_readable_file
+from pacman.engine.recording import (check_cap, check_ending, check_result_data, check_shipped_maze,
                               game_of_line, is_text_list)
-from pacman.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
-from pacman.outcome import Outcome
-from pacman.state import GameState, state_class
+from pacman.engine.outcome import OUTCOMES as OUTCOMES  # re-exported: every outcome, in table order
+from pacman.engine.outcome import Outcome
+from pacman.engine.state import GameState, state_class
 
 #: Extra time past the limit before a thinking agent is interrupted.
 HARD_LIMIT_GRACE = 1.0
@@ -143,7 +143,7 @@ class GameResult:
     failure: Failure | None = None
     agent_stats: list[dict[str, Any] | None] = field(default_factory=list)
     version: str = __version__
-    rules: str = "default"  # the rules variant (pacman.state.RULES_VARIANTS) the game was played by
+    rules: str = "default"  # the rules variant (pacman.engine.state.RULES_VARIANTS) the game was played by
 
     def __post_init__(self) -> None:
         self.outcome = Outcome(self.outcome)  # the member, when built from a recording's text
@@ -231,11 +231,11 @@ def replay_end(result: GameResult) -> GameState:
     """The last state of :func:`replay_states` (the same checks, the same errors), without
     keeping or yielding the states between: what checking a stored game costs.
 
-    The actions are played by the rules' own replay (:func:`pacman.rules.replay`); the turn
+    The actions are played by the rules' own replay (:func:`pacman.engine.rules.replay`); the turn
     order fixes who plays each action, so Pacman's moves and the move cap are counted rather
     than followed move by move. A recording that breaks any rule (an illegal action, one after
     the end or the cap) is replayed again move by move, for the error that names its move."""
-    from pacman import rules
+    from pacman.engine import rules
 
     state = _replay_start(result)
     actions, agents = result.actions, len(state[1])

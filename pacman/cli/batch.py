@@ -17,14 +17,14 @@ from pacman.batch.plan import (AgentEntry, BatchPlan, expand_sweeps, parse_sweep
                                read_plan_file, with_shared_options)
 from pacman.batch.runner import BACKENDS
 from pacman.batch.store import check_store_path
-from pacman.commands.argtypes import time_limit, whole_number
-from pacman.commands.play import (DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN,
+from pacman.cli.argtypes import time_limit, whole_number
+from pacman.cli.play import (DEFAULT_GHOSTS, DEFAULT_LAYOUT, DEFAULT_PACMAN,
                                   DEFAULT_PACMAN_OPTIONS)
-from pacman.commands.report import add_table_options
+from pacman.cli.report import add_table_options
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult
-from pacman.outcome import Outcome
-from pacman.options import parse_assignments
+from pacman.engine.game import GameResult
+from pacman.engine.outcome import Outcome
+from pacman.lineup.options import parse_assignments
 
 DEFAULT_STORE = "batch_results.jsonl"
 DEFAULTS: dict[str, Any] = {"games": 100, "seed": 0, "num_ghosts": None, "max_moves": 1000,

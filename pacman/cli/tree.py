@@ -20,7 +20,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from pacman.commands.argtypes import whole_number
+from pacman.cli.argtypes import whole_number
 from pacman.agents.search.algorithms import ALGORITHMS, algorithm_config
 from pacman.agents.search.core import ChanceNodeError, run_search
 from pacman.agents.search.lecture_games import BUILTIN_TREES, builtin_tree

@@ -15,7 +15,7 @@ Movement
     hashable); what changes is their policy: ghost agents flee while scared.
 
 The classic scared speed (a rules variant)
-    States of :class:`~pacman.state.ClassicSpeedState` play the classic engine's half speed of
+    States of :class:`~pacman.engine.state.ClassicSpeedState` play the classic engine's half speed of
     scared ghosts exactly, on whole cells and one more bit per ghost (the state's ``between``
     field). A scared ghost moves half a cell per move. From its cell it may take any legal
     move, after which it is *between cells*: recorded on the cell ahead, facing the way it
@@ -48,7 +48,7 @@ Order of events
     by a ghost on the same cell (scared ghosts there are still eaten). A ghost's move: it moves,
     its scared timer (if running) drops by one, then it meets Pacman if they share the cell; a
     ghost whose timer just ran out is dangerous again. A game also ends when the game loop's move
-    cap is reached; that outcome belongs to the loop (:mod:`pacman.game`), not to the state.
+    cap is reached; that outcome belongs to the loop (:mod:`pacman.engine.game`), not to the state.
 """
 
 from __future__ import annotations
@@ -58,19 +58,19 @@ import operator
 from collections.abc import Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
-from pacman.directions import VECTORS
+from pacman.engine.directions import VECTORS
 from pacman.errors import GameOverError, IllegalActionError
-from pacman.outcome import Outcome
+from pacman.engine.outcome import Outcome
 
 WIN = Outcome.WIN
 LOSS = Outcome.LOSS
 
 
 class StateFields(Protocol):
-    """What the rules need of a state: the fields of :class:`pacman.state.GameState` in its
-    order (:data:`pacman.state.FIELDS`), read by position, and whether the state plays the
+    """What the rules need of a state: the fields of :class:`pacman.engine.state.GameState` in its
+    order (:data:`pacman.engine.state.FIELDS`), read by position, and whether the state plays the
     classic scared speed. The rules build a successor of the same class as its parent, so this
-    module never names the state class: :mod:`pacman.state` builds on the rules, not the
+    module never names the state class: :mod:`pacman.engine.state` builds on the rules, not the
     reverse."""
 
     half_speed_scared: bool

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pacman.directions import MOVES, REVERSE, STOP, VECTORS
+from pacman.engine.directions import MOVES, REVERSE, STOP, VECTORS
 
 
 class ReadOnlyDict(dict):
@@ -34,7 +34,7 @@ def read_only(table: tuple) -> tuple:
 
 def move_tables(width: int, height: int, walls: int, open_cells: tuple[int, ...]
             ) -> dict[str, tuple]:
-    """The move tables of a maze, by field name of :class:`~pacman.layout.Layout`. The rules
+    """The move tables of a maze, by field name of :class:`~pacman.engine.layout.Layout`. The rules
     read these private tables of plain dicts (the interpreter's fastest look-up); the layout
     makes read-only copies (:func:`read_only`) for everyone else on first use."""
     size = width * height

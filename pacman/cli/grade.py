@@ -24,7 +24,7 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from pacman.commands.argtypes import whole_number
+from pacman.cli.argtypes import whole_number
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment import (CLASSIC_ASSIGNMENT, Assignment, assignment_for,
                                        load_assignment)

@@ -1,7 +1,7 @@
 """The command line: ``pacman-arena [COMMAND] [OPTIONS]`` (or ``run.py`` from a checkout);
 ``play`` is the default command.
 
-Every command module in :mod:`pacman.commands` offers ``configure(parser)`` and ``run(args)``.
+Every command module in :mod:`pacman.cli` offers ``configure(parser)`` and ``run(args)``.
 Errors a user can cause are printed as one line on stderr with exit code 2; Ctrl-C exits with
 130 after saying so. Only this module (and the command modules) print.
 """
@@ -32,11 +32,11 @@ def _commands() -> Registry[Any]:
             ("experiment", "run a lecture experiment into a Markdown report with plots"),
             ("export", "write a recorded game as a GIF, an MP4 or a web page (HTML)"),
             ("explain", "a page stepping through Pacman's search at one recorded move")):
-        registry.register(name, f"pacman.commands.{name}", help=help_text)
+        registry.register(name, f"pacman.cli.{name}", help=help_text)
     return registry
 
 
-#: Commands by name: each a module of :mod:`pacman.commands` with ``configure`` and ``run``.
+#: Commands by name: each a module of :mod:`pacman.cli` with ``configure`` and ``run``.
 COMMANDS = _commands()
 
 #: Every line of help within this many columns (fewer on a narrower terminal).
@@ -239,6 +239,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 1
 
-
-if __name__ == "__main__":
-    sys.exit(main())

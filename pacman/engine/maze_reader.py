@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pacman.errors import LayoutError, PacmanError
-from pacman.files import check_readable_file
-#: The characters of a maze file (the table in :mod:`pacman.layout`).
+from pacman.engine.files import check_readable_file
+#: The characters of a maze file (the table in :mod:`pacman.engine.layout`).
 WALL, FOOD, CAPSULE, PACMAN, GHOST, EMPTY = "%", ".", "o", "P", "G", " "
 GHOST_DIGITS = "1234"
 ALLOWED = WALL + FOOD + CAPSULE + PACMAN + GHOST + EMPTY + GHOST_DIGITS
@@ -26,7 +26,7 @@ MAX_FILE_BYTES = 64 * MAX_CELLS
 def maze_rows(text: str, source: str = "<string>") -> list[str]:
     """The rows of maze ``text``, top row first, checked cell by cell; a :class:`LayoutError`
     names the line and column of the first fault. What needs the built maze (a ghost walled in)
-    is checked by :func:`pacman.layout.parse_layout`."""
+    is checked by :func:`pacman.engine.layout.parse_layout`."""
     text = text.removeprefix("\ufeff")  # a byte-order mark left by some editors
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not text.strip():

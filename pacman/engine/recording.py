@@ -1,7 +1,7 @@
 """Recorded games: checking their fields, reading their files, verifying their replays.
 
 A recording is trusted for nothing: :func:`check_result_data` checks the type of every field
-before a :class:`~pacman.game.GameResult` is built, and :func:`check_ending` compares the end
+before a :class:`~pacman.engine.game.GameResult` is built, and :func:`check_ending` compares the end
 of a replay (outcome, Pacman's moves, score, the move cap) with what the recording claims.
 Recording files hold one game per line, either a bare result (``--record``) or a results-store
 record ``{"key", "index", "job", "result"}`` (``batch`` and ``experiment``).
@@ -15,14 +15,14 @@ import math
 from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
-from pacman.agent_stats import bounded_stats
+from pacman.engine.agent_stats import bounded_stats
 from pacman.errors import RecordError
-from pacman.json_lines import load_json
-from pacman.outcome import OUTCOMES, Outcome, parse_outcome
+from pacman.engine.json_lines import load_json
+from pacman.engine.outcome import OUTCOMES, Outcome, parse_outcome
 
 if TYPE_CHECKING:
-    from pacman.game import GameResult
-    from pacman.state import GameState
+    from pacman.engine.game import GameResult
+    from pacman.engine.state import GameState
 
 #: Fields a recording must have, with a test and what the test asks for (for messages).
 _INT = (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number")
@@ -50,10 +50,10 @@ _LATE_CALLS = ("stats ", "stats:", "last_report ", "last_report:")
 def check_result_data(data: Any) -> dict[str, Any]:
     """A copy of ``data`` after checking that it describes a game; raises :class:`RecordError`.
 
-    Every field must have its type, the outcome must name an :class:`~pacman.outcome.Outcome`
+    Every field must have its type, the outcome must name an :class:`~pacman.engine.outcome.Outcome`
     (the copy holds the member), the agents must be one named mapping per agent, and per-agent
     lists must have one entry per agent. Agents' statistics outside the limits of
-    :mod:`pacman.agent_stats` are replaced by ``None`` in the copy.
+    :mod:`pacman.engine.agent_stats` are replaced by ``None`` in the copy.
     """
     if not isinstance(data, Mapping):
         raise RecordError(f"a game is a JSON object, not {type(data).__name__}")
@@ -239,7 +239,7 @@ def check_shipped_maze(name: str, text: str) -> bool:
 
 @functools.lru_cache(maxsize=64)
 def _shipped_text(name: str) -> str | None:
-    from pacman.layout import load_layout, shipped_layout_names
+    from pacman.engine.layout import load_layout, shipped_layout_names
 
     if name not in shipped_layout_names():
         return None

@@ -2,10 +2,10 @@
 ``export F OUT --game K`` read a file of any size in the memory of one game.
 
 :func:`find_game` reads the recording line by line, as
-:func:`~pacman.game.load_indexed_results` does, with the same checks and the same messages
+:func:`~pacman.engine.game.load_indexed_results` does, with the same checks and the same messages
 (every line must be a recorded game or a store's header; a line over
-:data:`~pacman.game.MAX_RECORD_LINE` characters is refused by its number), and picks the game as
-:func:`~pacman.recording.select_game` does: in a results store the record whose ``index`` is
+:data:`~pacman.engine.game.MAX_RECORD_LINE` characters is refused by its number), and picks the game as
+:func:`~pacman.engine.recording.select_game` does: in a results store the record whose ``index`` is
 ``K`` (the last of equal ones; different games with that index are refused), in a file of
 ``--record`` its ``K``-th game. Only the game picked so far is kept; the others are checked
 and dropped as soon as they are read (a fingerprint of each game with index ``K``, to tell
@@ -18,9 +18,9 @@ import hashlib
 from collections.abc import Iterator
 
 from pacman.errors import ConfigurationError, ReplayError
-from pacman.files import check_readable_file
-from pacman.game import MAX_RECORD_LINE, GameResult
-from pacman.recording import game_of_line
+from pacman.engine.files import check_readable_file
+from pacman.engine.game import MAX_RECORD_LINE, GameResult
+from pacman.engine.recording import game_of_line
 
 
 def _games(path: str) -> Iterator[tuple[int | None, GameResult]]:

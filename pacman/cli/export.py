@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from pacman.commands.argtypes import frame_seconds, whole_number
+from pacman.cli.argtypes import frame_seconds, whole_number
 import sys
 
-from pacman.commands.play import zoom_factor
-from pacman.recorded_agents import recorded_evaluation
-from pacman.recorded_game import find_game
+from pacman.cli.play import zoom_factor
+from pacman.lineup.recorded_agents import recorded_evaluation
+from pacman.engine.recorded_game import find_game
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

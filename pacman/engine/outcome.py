@@ -3,8 +3,8 @@
 :class:`Outcome` is a ``StrEnum``: each member *is* its string (``Outcome.WIN == "win"``,
 with the same hash), so recordings, results stores, JSON summaries and tables keep the
 strings they always held, and a value read back from JSON converts with ``Outcome(text)``.
-A finished :class:`~pacman.state.GameState` holds ``WIN`` or ``LOSS``; a
-:class:`~pacman.game.GameResult` holds any member.
+A finished :class:`~pacman.engine.state.GameState` holds ``WIN`` or ``LOSS``; a
+:class:`~pacman.engine.game.GameResult` holds any member.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``explain``: the search behind one of Pacman's recorded moves, as a page that steps through it.
 
 Usage: ``explain RECORDING --move N [--game K] --html PAGE [--theme {dark,light}]``. Reads the
-recording with :func:`pacman.game.load_results`, replays game ``K`` (default 1) to the position
+recording with :func:`pacman.engine.game.load_results`, replays game ``K`` (default 1) to the position
 before Pacman's ``N``-th move, rebuilds the recorded Pacman (``minimax``, ``alphabeta`` or
 ``expectimax`` from the catalog, with its recorded depth and options; an evaluation or ghost
 model only by a built-in name: nothing a recording names is imported) and writes the explorer
@@ -18,12 +18,12 @@ from typing import Any
 from pacman.agents.catalog import GHOST_AGENTS, short_name
 from pacman.agents.evaluation import EVALUATIONS
 from pacman.agents.search.steps import shown
-from pacman.commands.argtypes import whole_number
+from pacman.cli.argtypes import whole_number
 from pacman.display.search_page import THEMES
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult, agent_rng, load_indexed_results, replay_states
-from pacman.recording import select_game
-from pacman.state import GameState
+from pacman.engine.game import GameResult, agent_rng, load_indexed_results, replay_states
+from pacman.engine.recording import select_game
+from pacman.engine.state import GameState
 
 #: the Pacman agents whose search a page can show
 EXPLAINED = ("minimax", "alphabeta", "expectimax")
@@ -93,7 +93,7 @@ def recorded_pacman(result: GameResult) -> Any:
     """The recorded Pacman agent rebuilt from the catalog with its recorded options, built with
     the game's generator for agent 0; only built-in names are accepted for the agent, its
     evaluation and its ghost model."""
-    from pacman.lineup import agent_spec
+    from pacman.lineup.build import agent_spec
 
     recorded = result.agents[0]
     name = short_name(str(recorded.get("name", "")), "pacman")

@@ -20,11 +20,11 @@ from pacman.agents.evaluation import EVALUATIONS, Evaluation
 from pacman.agents.ghost_model import UNIFORM, GhostModel
 from pacman.contained.agent import contained_spec
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec
-from pacman.layout import Layout
-from pacman.options import Converters, bind_options, declared_options, parse_assignments
-from pacman.plugins import absolute_name, is_external, resolve
-from pacman.student_file import file_without_class
+from pacman.engine.game import AgentSpec
+from pacman.engine.layout import Layout
+from pacman.lineup.options import Converters, bind_options, declared_options, parse_assignments
+from pacman.lineup.plugins import absolute_name, is_external, resolve
+from pacman.lineup.student_file import file_without_class
 
 
 def evaluation_from_text(text: str, options: str = "") -> Evaluation:
@@ -65,7 +65,7 @@ def ghost_model(text: str, options: str = "") -> GhostModel:
     return GhostModel(name, factory, bound)
 
 
-#: How option text becomes the objects agents receive (see :func:`pacman.options.convert`).
+#: How option text becomes the objects agents receive (see :func:`pacman.lineup.options.convert`).
 CONVERTERS: Converters = {Evaluation: evaluation_from_text, GhostModel: ghost_model}
 
 

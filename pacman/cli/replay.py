@@ -1,8 +1,8 @@
 """``--replay FILE``: show recorded games again, checking all that a recording states.
 
 A recording is a file from anyone: it is read as data, its agents and evaluations stay text
-(:mod:`pacman.recorded_agents`), and every game is replayed by the engine before it is shown
-(:func:`pacman.game.replay_states`). The output says what was checked and what a recording
+(:mod:`pacman.lineup.recorded_agents`), and every game is replayed by the engine before it is shown
+(:func:`pacman.engine.game.replay_states`). The output says what was checked and what a recording
 cannot show (the seed, the agents' choices).
 """
 
@@ -12,19 +12,19 @@ import argparse
 import json
 import sys
 
-from pacman.commands.game_output import check_export, export_game_file, game_display
+from pacman.cli.game_output import check_export, export_game_file, game_display
 from pacman.display.controls import QUIT
 from pacman.errors import ConfigurationError
-from pacman.game import GameResult, load_indexed_results, replay_states
+from pacman.engine.game import GameResult, load_indexed_results, replay_states
 
 
 def replay(args: argparse.Namespace) -> int:
     """Show recorded games move by move, checking everything a recording states that a replay
     can check, and saying what it cannot check. Nothing a recording names is loaded: the
-    overlay recomputes built-in evaluations only (:mod:`pacman.recorded_agents`)."""
-    from pacman.recorded_agents import recorded_evaluation
-    from pacman.recorded_game import find_game
-    from pacman.recording import verification_note
+    overlay recomputes built-in evaluations only (:mod:`pacman.lineup.recorded_agents`)."""
+    from pacman.lineup.recorded_agents import recorded_evaluation
+    from pacman.engine.recorded_game import find_game
+    from pacman.engine.recording import verification_note
 
     if args.max_moves is not None:
         raise ConfigurationError("--max-moves sets the cap of games played; a replay shows "
@@ -63,6 +63,6 @@ def replay(args: argparse.Namespace) -> int:
 
 def check_shipped_maze_name(result: GameResult) -> bool:
     """Whether the replayed ``result`` was played on a shipped maze (its text was compared)."""
-    from pacman.layout import shipped_layout_names
+    from pacman.engine.layout import shipped_layout_names
 
     return result.layout in shipped_layout_names()

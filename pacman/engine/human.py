@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from pacman.state import GameState
+from pacman.engine.state import GameState
 
 
 class HumanInput(Protocol):
@@ -24,7 +24,7 @@ class HumanInput(Protocol):
     def human_action(self, state: GameState) -> str:
         """The action the player wants in ``state`` (one of its legal actions).
 
-        May wait for the player; raises :class:`pacman.game.GameInterrupted` if the player
+        May wait for the player; raises :class:`pacman.engine.game.GameInterrupted` if the player
         quits or restarts meanwhile.
         """
         ...

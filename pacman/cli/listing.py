@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from pacman.layout import layout_catalog, load_layout
+from pacman.engine.layout import layout_catalog, load_layout
 
 #: Every line of a listing within this many columns.
 LISTING_WIDTH = 80
@@ -69,7 +69,7 @@ def list_agents(width: int = LISTING_WIDTH) -> int:
     wrap at ``width`` columns under their text."""
     from pacman.agents.catalog import CLASSIC_NAMES, GHOST_AGENTS, PACMAN_AGENTS, summary
     from pacman.agents.evaluation import EVALUATIONS
-    from pacman.options import describe_options
+    from pacman.lineup.options import describe_options
 
     def item(name: str, text: str) -> None:
         print_item(name, text, 14, width=width)

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pacman.display import make_display, resolve_kind, screen_available
 from pacman.display.base import BaseDisplay
 from pacman.errors import ConfigurationError
-from pacman.game import AgentSpec, GameResult
-from pacman.outcome import Outcome
+from pacman.engine.game import AgentSpec, GameResult
+from pacman.engine.outcome import Outcome
 
 
 def game_display(args: argparse.Namespace, evaluation: Callable | None = None) -> BaseDisplay:
@@ -45,7 +45,7 @@ def game_display(args: argparse.Namespace, evaluation: Callable | None = None) -
 
 def pacman_evaluation(spec: AgentSpec) -> Callable | None:
     """The evaluation function Pacman's agent uses (given or default), for the heat map."""
-    from pacman.options import declared_options
+    from pacman.lineup.options import declared_options
 
     if "evaluation" in spec.options:
         found = spec.options["evaluation"]

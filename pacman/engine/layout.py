@@ -20,7 +20,7 @@ bottom), so maze files written for the classic course give the same ghost order.
 A :class:`Layout` is frozen and interned (the same maze parsed twice is one object). Cells are
 integers ``y * width + x``, ``y`` counted from the bottom row. It holds the move tables of the
 rules (a successor costs a few dictionary look-ups) and the maze distances: all pairs on small
-mazes, rows on demand on large ones (:mod:`pacman.distances`).
+mazes, rows on demand on large ones (:mod:`pacman.engine.distances`).
 """
 
 from __future__ import annotations
@@ -38,17 +38,17 @@ from typing import Any
 
 import numpy as np
 
-from pacman.distances import (UNREACHABLE, LazyRows, LazyTable, cell_array, diameter, frozen_array, full_rows,
+from pacman.engine.distances import (UNREACHABLE, LazyRows, LazyTable, cell_array, diameter, frozen_array, full_rows,
                               least_distance)
 from pacman.errors import LayoutError
-from pacman.move_tables import move_tables, read_only
+from pacman.engine.move_tables import move_tables, read_only
 
-from pacman.maze_reader import (ALLOWED, CAPSULE, EMPTY, FOOD, GHOST, GHOST_DIGITS,  # noqa: F401
+from pacman.engine.maze_reader import (ALLOWED, CAPSULE, EMPTY, FOOD, GHOST, GHOST_DIGITS,  # noqa: F401
                                 MAX_CELLS, PACMAN, WALL, maze_rows, read_maze_text)
 
 
 #: Mazes of at most this many cells get their full distance table when first asked (fast
-#: look-ups); larger ones get rows computed on demand (see :mod:`pacman.distances`).
+#: look-ups); larger ones get rows computed on demand (see :mod:`pacman.engine.distances`).
 FULL_TABLE_CELLS = 2048
 
 _interned: weakref.WeakValueDictionary[tuple[str, str], Layout] = weakref.WeakValueDictionary()
@@ -242,7 +242,7 @@ class Layout:
 
         On a small maze a tuple of tuples, computed once on first use by a breadth-first search
         from every open cell; on a large one (:attr:`lazy_distances`) a
-        :class:`~pacman.distances.LazyRows` whose rows are searched when first asked for.
+        :class:`~pacman.engine.distances.LazyRows` whose rows are searched when first asked for.
         Rows of wall cells are all ``UNREACHABLE``.
         """
         size = self.width * self.height
@@ -253,7 +253,7 @@ class Layout:
     @cached_property
     def distances(self) -> np.ndarray | LazyTable:
         """All-pairs maze distances, read-only int32: ``distances[a, b]`` and ``distances[a]``
-        (a row). An array on small mazes; on large ones a :class:`~pacman.distances.LazyTable`
+        (a row). An array on small mazes; on large ones a :class:`~pacman.engine.distances.LazyTable`
         indexed the same way."""
         size = self.width * self.height
         if self.lazy_distances:
@@ -266,7 +266,7 @@ class Layout:
         """Maze distances from every cell to each open cell, in :attr:`open_cells` order, as
         read-only ``(cells, open cells)`` int32 rows with unreachable pairs set to the number
         of cells (farther than any real path), so minima over several sources need no masking.
-        An array on small mazes, a :class:`~pacman.distances.LazyTable` on large ones.
+        An array on small mazes, a :class:`~pacman.engine.distances.LazyTable` on large ones.
         """
         size = self.width * self.height
         columns = np.array(self.open_cells, dtype=np.intp)
@@ -319,7 +319,7 @@ def parse_layout(text: str, name: str = "custom", source: str = "<string>") -> L
 
 
 def read_layout(path: str | Path) -> Layout:
-    """Load and validate the maze file at ``path`` (see :func:`pacman.maze_reader.read_maze_text`
+    """Load and validate the maze file at ``path`` (see :func:`pacman.engine.maze_reader.read_maze_text`
     for what is refused before parsing)."""
     path = Path(path)
     layout = parse_layout(read_maze_text(path), name=path.stem, source=str(path))

@@ -9,7 +9,7 @@ and defaults::
 :func:`bind_options` checks names (with suggestions) and converts each value by its hint:
 ``int``, ``float``, ``bool`` (true/false, yes/no, on/off, 1/0), ``str``, ``Literal[...]``
 choices, ``X | None`` (``none`` gives ``None``), a type with a converter in ``converters``
-(how :mod:`pacman.lineup` turns evaluation names into evaluation objects and ghost names into
+(how :mod:`pacman.lineup.build` turns evaluation names into evaluation objects and ghost names into
 ghost models), or any class with a ``from_option(text)`` class method (a plug-in's own types).
 Agents therefore never parse strings.
 

@@ -1,8 +1,8 @@
 """The game loop: agents take turns on a state until the game ends; every failure of an agent
-is the game's outcome (see :mod:`pacman.game` for the agent protocol, failures and limits).
+is the game's outcome (see :mod:`pacman.engine.game` for the agent protocol, failures and limits).
 
 :func:`run_game` builds the agents of one game (:class:`_Players`), lets them move
-(:func:`_play`) and turns what happened into a :class:`~pacman.game.GameResult`.
+(:func:`_play`) and turns what happened into a :class:`~pacman.engine.game.GameResult`.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from functools import partial
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from pacman.game import (HARD_LIMIT_GRACE, Agent, AgentSpec, AgentTimeout, Display, Failure,
+from pacman.engine.game import (HARD_LIMIT_GRACE, Agent, AgentSpec, AgentTimeout, Display, Failure,
                          GameInterrupted, GameResult, Move, agent_rng)
 from pacman.errors import PacmanError
-from pacman.layout import Layout
-from pacman.outcome import AgentFailure, Outcome
-from pacman.outcome import failure_message as failure_message  # re-exported: its old home
-from pacman.state import GameState, state_class
+from pacman.engine.layout import Layout
+from pacman.engine.outcome import AgentFailure, Outcome
+from pacman.engine.outcome import failure_message as failure_message  # re-exported: its old home
+from pacman.engine.state import GameState, state_class
 
 
 class _HardLimit:
@@ -98,7 +98,7 @@ class _Players:
 
         ``KeyboardInterrupt`` and :class:`GameInterrupted` pass (the user's Ctrl-C; agents
         that could raise one on their own play in a child process, where it is a crash).
-        An :class:`~pacman.outcome.AgentFailure` is recorded as it says.
+        An :class:`~pacman.engine.outcome.AgentFailure` is recorded as it says.
         """
         try:
             with _HardLimit(self.hard_seconds if timer else None):
@@ -157,8 +157,8 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     game's outcome, not an exception of this function; only a built-in agent that refuses
     its setup with a :class:`~pacman.errors.PacmanError` (the keyboard agent without a
     window) raises it, as the user's configuration error. ``rules`` names the rules variant
-    (:data:`pacman.state.RULES_VARIANTS`: ``"classic"`` plays the classic scared speed, see
-    :mod:`pacman.rules`); an unknown name is a ``ValueError``.
+    (:data:`pacman.engine.state.RULES_VARIANTS`: ``"classic"`` plays the classic scared speed, see
+    :mod:`pacman.engine.rules`); an unknown name is a ``ValueError``.
     """
     limit = _limit(move_time_limit)
     initial = state = state_class(rules).initial(layout, num_ghosts=len(agents) - 1)

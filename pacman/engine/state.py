@@ -3,7 +3,7 @@
 A :class:`GameState` is a tuple ``(layout, positions, directions, scared, food, capsules, score,
 turn, outcome)``:
 
-* ``layout`` -- the static :class:`~pacman.layout.Layout`, shared by reference by every state;
+* ``layout`` -- the static :class:`~pacman.engine.layout.Layout`, shared by reference by every state;
 * ``positions`` -- a tuple of cells, Pacman first, then ghost 1..k;
 * ``directions`` -- each agent's last action (a ghost may not reverse it);
 * ``scared`` -- each ghost's remaining scared moves (0 when not scared);
@@ -14,11 +14,11 @@ turn, outcome)``:
 
 A :class:`ClassicSpeedState` (the classic rules variant) has a tenth field, ``between_cells``: a
 bitmask of the ghosts half way between two cells (bit ``g - 1`` for ghost ``g``), see
-:mod:`pacman.rules`.
+:mod:`pacman.engine.rules`.
 
 Being a tuple, it cannot be changed (no attribute can be set) and two equal states hash equal.
 Successors share everything they do not change with their parent. The rules that derive
-successors live in :mod:`pacman.rules`; the methods here are thin conveniences over them.
+successors live in :mod:`pacman.engine.rules`; the methods here are thin conveniences over them.
 
 Read a field by its name: the property (``state.food``) where speed does not matter, the index
 constant of this module (``state[FOOD]``, as fast as a number) in code run at every node of a
@@ -32,15 +32,15 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from pacman import rules as _rules
+from pacman.engine import rules as _rules
 from pacman.errors import GhostCountError
-from pacman.layout import UNREACHABLE, Layout
-from pacman.outcome import Outcome
+from pacman.engine.layout import UNREACHABLE, Layout
+from pacman.engine.outcome import Outcome
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-#: The two outcomes the rules give a state (short names for :class:`~pacman.outcome.Outcome`).
+#: The two outcomes the rules give a state (short names for :class:`~pacman.engine.outcome.Outcome`).
 WIN = _rules.WIN
 LOSS = _rules.LOSS
 
@@ -252,7 +252,7 @@ class GameState(tuple):
 
 class ClassicSpeedState(GameState):
     """A game state under the classic engine's rules: scared ghosts move at half speed (see
-    :mod:`pacman.rules`), and agents written for the classic API get their legal actions in the
+    :mod:`pacman.engine.rules`), and agents written for the classic API get their legal actions in the
     classic engine's order, on which their ties depend. The fields of :class:`GameState` and a
     tenth, ``between_cells`` (:data:`BETWEEN_CELLS`); its successors are of this class too."""
 

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from pacman.batch.runner import BACKENDS
-from pacman.commands.argtypes import whole_number
-from pacman.commands.batch import shard
+from pacman.cli.argtypes import whole_number
+from pacman.cli.batch import shard
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

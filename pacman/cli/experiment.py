@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from pacman.commands.argtypes import whole_number
+from pacman.cli.argtypes import whole_number
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.list or not args.name:
         if not args.list:
             raise ConfigurationError("name an experiment; 'experiment --list' lists them")
-        from pacman.commands.listing import print_item
+        from pacman.cli.listing import print_item
 
         for experiment in experiments.all_experiments():
             print_item(experiment.name, f"{experiment.title} ({experiment.games} games per "
