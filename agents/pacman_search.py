@@ -26,7 +26,7 @@ from pacman.agents.evaluation import Evaluation
 from pacman.agents.ghost_focus import HORIZON, focused_actions, horizon_radius
 from pacman.agents.search.game import NodeKind
 from pacman.agents.search.node_search import Search
-from pacman.agents.search.nodes import _UNSET, INF
+from pacman.agents.search.nodes import UNSET, INF
 from pacman.agents.search.table import bound_flag
 from pacman.engine.rules import legal_actions as engine_legal_actions
 from pacman.engine.rules import successor as engine_successor
@@ -131,8 +131,8 @@ class PacmanSearch(Search):
                                          table_key)
         counters, evaluate, hook, prune, strict, best_moves, hash_moves, cache = self.fast_tools
         if hash_moves:  # the previous iteration's best move first
-            move = best_moves.get(state, _UNSET)  # type: ignore[union-attr]
-            if move is not _UNSET and actions[0] != move and move in actions:
+            move = best_moves.get(state, UNSET)  # type: ignore[union-attr]
+            if move is not UNSET and actions[0] != move and move in actions:
                 actions = [move] + [a for a in actions if a != move]
         successor = engine_successor
         entry_alpha, entry_beta = alpha, beta

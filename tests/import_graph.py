@@ -5,7 +5,8 @@ edge to the project module it names (``from pacman.display import controls`` nam
 ``pacman.display.controls``; ``from pacman.engine.game import GameResult`` names ``pacman.engine.game``).
 Imports inside functions and methods count as well as those at module level (including inside
 a module-level ``try`` or ``if``): a late import still ties the two modules together, it only
-changes when. Imports under ``if TYPE_CHECKING:`` never run and are not edges. A parent package
+changes when. Imports under ``if TYPE_CHECKING:`` count too: the types of one module are then
+written in terms of the other. A parent package
 is not an edge of its submodules: Python imports ``pacman/display/__init__.py`` before
 ``pacman/display/window.py``, but that is not an import *by* ``window``.
 """
@@ -57,15 +58,15 @@ def _is_type_checking(test: ast.expr) -> bool:
 
 def import_statements(body: list[ast.stmt], late: bool = False
                       ) -> list[tuple[ast.Import | ast.ImportFrom, bool]]:
-    """Every import statement in ``body`` that can run, with whether it is inside a function;
-    the body of ``if TYPE_CHECKING:`` is skipped (its ``else`` is not)."""
+    """Every import statement in ``body``, with whether it is inside a function; those under
+    ``if TYPE_CHECKING:`` (and its ``else``) count as module-level ones."""
     found: list[tuple[ast.Import | ast.ImportFrom, bool]] = []
     for node in body:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             found.append((node, late))
             continue
         if isinstance(node, ast.If) and _is_type_checking(node.test):
-            found += import_statements(node.orelse, late)
+            found += import_statements(node.body, late) + import_statements(node.orelse, late)
             continue
         inner = late or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
@@ -156,3 +157,50 @@ def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         if node not in index:
             visit(node)
     return components
+
+
+@dataclass(frozen=True)
+class PrivateUse:
+    """``source`` uses ``name``, a private name of the project module ``target``."""
+
+    source: str
+    target: str
+    name: str
+    line: int
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_imports(module: str, tree: ast.Module, modules: set[str] | dict[str, Path],
+                    is_package: bool = False) -> list[PrivateUse]:
+    """The private names (one leading underscore) of other project modules that ``module``
+    uses: imported by name (``from pacman.x import _y``) or read off an imported module
+    (``import pacman.x as x`` or ``from pacman import x``, then ``x._y``)."""
+    aliases: dict[str, str] = {}
+    found: list[PrivateUse] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in modules:
+                    aliases[alias.asname or alias.name] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                package = module.split(".") if is_package else module.split(".")[:-1]
+                base = ".".join(package[:len(package) - (node.level - 1)])
+                source = f"{base}.{node.module}" if node.module else base
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                if submodule in modules:
+                    aliases[alias.asname or alias.name] = submodule
+                elif source in modules and source != module and _is_private(alias.name):
+                    found.append(PrivateUse(module, source, alias.name, node.lineno))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in aliases and _is_private(node.attr)
+                and aliases[node.value.id] != module):
+            found.append(PrivateUse(module, aliases[node.value.id], node.attr, node.lineno))
+    return sorted(found, key=lambda use: (use.line, use.name))

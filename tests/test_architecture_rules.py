@@ -34,6 +34,10 @@ OUTSIDE_THE_ROOT = {
     "pacman.errors.NodeBudgetExceeded": "a BaseException a graded agent cannot swallow",
     "pacman.grading.worker.OutputLimitExceeded": "a BaseException raised in a submission's print",
     "pacman.grading.state_server.CallRefused": "answered to the worker as a refused call",
+    "pacman.grading.session.Stop":
+        "control flow: ends a test early; its message becomes the test's output",
+    "pacman.grading.session.LoadFailed":
+        "control flow: the submission does not load; every later test is marked not run",
     "pacman.batch.scan.InvalidRecord":
         "a store line that is not a game record; reading a store counts it as a bad line",
 }

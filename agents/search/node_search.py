@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import NodeKind
-from .nodes import _UNSET, INF, ChanceNodeError, NodeTools, OpponentModel, SearchTimeout
+from .nodes import UNSET, INF, ChanceNodeError, NodeTools, OpponentModel, SearchTimeout
 from .table import EXACT, LOWER, UPPER, bound_flag
 
 __all__ = ["INF", "ChanceNodeError", "OpponentModel", "Search", "SearchTimeout"]
@@ -71,7 +71,7 @@ class Search(NodeTools):
         """The first best root action for MAX (``sign`` 1) or MIN (-1), every child valued."""
         alpha, beta = -INF, INF
         values: dict[Any, Any] = {}
-        best = best_action = _UNSET
+        best = best_action = UNSET
         best_pv: tuple = ()
         watcher = self.watcher
         for action in actions:
@@ -79,7 +79,7 @@ class Search(NodeTools):
             child_value = self.value(child, depth, alpha, beta)
             values[action] = child_value
             cut = False
-            if best_action is _UNSET or sign * child_value > sign * best:
+            if best_action is UNSET or sign * child_value > sign * best:
                 best, best_action, best_pv = child_value, action, self.last_pv
                 if self.prune:
                     if sign * best >= INF and not self.strict:

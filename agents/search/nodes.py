@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .core import SearchConfig
 
 INF = math.inf
-_UNSET: Any = object()
+UNSET: Any = object()
 #: generated nodes between two looks at the clock when a deadline is set
 CHECK_EVERY = 256
 
@@ -218,8 +218,8 @@ class NodeTools:
                 actions, children = orderer.order(state, kind, actions, self.generate_child,
                                                   self.score_child, depth)
         if self.hash_moves:
-            move = self.best_moves.get(self.key_of(state), _UNSET)  # type: ignore[union-attr]
-            if move is not _UNSET and move in actions and actions[0] != move:
+            move = self.best_moves.get(self.key_of(state), UNSET)  # type: ignore[union-attr]
+            if move is not UNSET and move in actions and actions[0] != move:
                 actions = [move] + [a for a in actions if a != move]
         return actions, children
 

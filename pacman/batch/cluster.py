@@ -4,7 +4,7 @@ Why Dask and not Ray
     * Our tasks are plain Python functions on small picklable jobs that return strings: Dask's
       futures (``client.map``, ``as_completed``) are exactly the standard
       :mod:`concurrent.futures` model the local backend already uses, so both backends share
-      one loop and one worker function (:func:`pacman.batch.runner.play_chunk`).
+      one loop and one worker function (:func:`pacman.batch.chunks.play_chunk`).
     * Dask is pure Python and installs with pip wherever Python runs, including the Python
       versions and platforms a course's machines happen to have; Ray ships a large native
       runtime with a narrower set of supported platforms, and object stores, actors and GPU
@@ -34,7 +34,7 @@ from contextlib import ExitStack
 from collections.abc import Iterator
 
 from pacman.batch.jobs import GameJob
-from pacman.batch.runner import play_chunk
+from pacman.batch.chunks import play_chunk
 from pacman.errors import BatchError, ConfigurationError
 
 

@@ -39,14 +39,14 @@ import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 
-from pacman.batch.jobs import GameJob, check_job, play_job
+from pacman.batch.chunks import play_chunk
+from pacman.batch.jobs import GameJob, check_job
 from pacman.batch.progress import Progress
-from pacman.batch.store import ResultStore, parse_record, record_line
+from pacman.batch.store import ResultStore, parse_record
 from pacman.errors import BatchError, ConfigurationError
 from pacman.engine.game import GameResult
-from pacman.engine.outcome import Outcome
 from pacman.contained.process import keep_for_this_process, keep_processes
 
 #: Backends :func:`run_jobs` accepts.
@@ -56,23 +56,6 @@ BACKENDS = ("local", "dask")
 MAX_CHUNK = 32
 
 
-
-
-def play_chunk(jobs: Sequence[tuple[int, GameJob]]) -> list[str]:
-    """Play ``(index, job)`` pairs one after another and return their store lines (JSON,
-    newline-ended; ``index`` is the job's position in the batch).
-
-    What every backend runs on its workers. An interrupted game (Ctrl-C reached the worker)
-    is not a finished game: it raises ``KeyboardInterrupt`` instead of being returned.
-    """
-    lines = []
-    with keep_processes():  # a contained agent's process plays the worker's games
-        for index, job in jobs:
-            result = play_job(job)
-            if result.outcome == Outcome.INTERRUPTED:
-                raise KeyboardInterrupt
-            lines.append(record_line(job, result, index))
-    return lines
 
 
 def default_workers() -> int:

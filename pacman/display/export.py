@@ -26,7 +26,8 @@ from PIL import Image
 
 from pacman.display import sprites
 from pacman.display.overlay import heat_map
-from pacman.display.renderer import HEAT_ALPHA, MIN_WIDTH, Renderer, Status, heat_colour
+from pacman.display.renderer import MIN_WIDTH, Renderer, Status
+from pacman.display.sprites import HEAT_ALPHA, heat_colour
 from pacman.errors import ConfigurationError
 from pacman.engine.game import GameResult, replay_states
 from pacman.engine.state import GameState

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from pacman.display._pygame import pygame
 
 from pacman.display import sprites
+from pacman.display.sprites import heat_colour
 from pacman.display.overlay import HeatScale, SearchView
 from pacman.display.slider import ROOM as SLIDER_ROOM
 from pacman.display.statusbar import (Status, bar_height, draw_status, render_text,
@@ -29,12 +30,6 @@ from pacman.engine.state import GameState
 MIN_WIDTH = 420
 #: Cell sizes a renderer accepts.
 MIN_TILE, MAX_TILE = 4, 128
-#: Opacity of the heat map over the floor (0-255): dim enough that dots stay bright on it.
-HEAT_ALPHA = 150
-#: The heat map's colours from the worst (0) to the best (1) percentile.
-HEAT_STOPS = ((0.0, (50, 70, 230)), (0.25, (40, 170, 230)), (0.5, (60, 190, 80)),
-              (0.75, (240, 200, 40)), (1.0, (240, 50, 40)))
-
 __all__ = ["Renderer", "Status", "status_items", "heat_colour", "heat_surface", "MIN_WIDTH"]
 
 
@@ -79,7 +74,7 @@ class Renderer:
         self._capsule = sprites.capsule_sprite(tile)
         self._ringed_food = _ringed(self._food, tile, max(1, round(tile * 0.1)))
         self._ringed_capsule = _ringed(self._capsule, tile, max(2, round(tile * 0.3)))
-        self._text_cache: dict[tuple[str, tuple[int, int, int], int], pygame.Surface] = {}
+        self.text_cache: dict[tuple[str, tuple[int, int, int], int], pygame.Surface] = {}
         self._heat_key: object = None
         self._heat_surface: pygame.Surface | None = None
         #: The status texts drawn in the last frame, with where they were drawn.
@@ -260,12 +255,12 @@ class Renderer:
     def _text(self, text: str, colour: tuple[int, int, int], font: pygame.font.Font
               ) -> pygame.Surface:
         key = (text, colour, id(font))
-        rendered = self._text_cache.get(key)
+        rendered = self.text_cache.get(key)
         if rendered is None:
-            if len(self._text_cache) > 512:
-                self._text_cache.clear()
+            if len(self.text_cache) > 512:
+                self.text_cache.clear()
             rendered = font.render(text, True, colour)
-            self._text_cache[key] = rendered
+            self.text_cache[key] = rendered
         return rendered
 
     def render_text(self, text: str, colour: tuple[int, int, int] = sprites.STATUS_TEXT
@@ -277,21 +272,6 @@ class Renderer:
 def slider_room(slider: bool) -> int:
     """The pixels a status bar keeps for a slider: :data:`pacman.display.slider.ROOM` or 0."""
     return SLIDER_ROOM if slider else 0
-
-
-def heat_colour(fraction: float) -> tuple[int, int, int]:
-    """The heat map's colour at ``fraction`` in [0, 1]: blue (worst), cyan, green, yellow,
-    red (best), as drawn over the dark floor."""
-    f = max(0.0, min(1.0, fraction))
-    full: tuple[float, ...] = HEAT_STOPS[-1][1]
-    for (f0, c0), (f1, c1) in zip(HEAT_STOPS, HEAT_STOPS[1:]):
-        if f <= f1:
-            t = (f - f0) / (f1 - f0)
-            full = tuple(a + (b - a) * t for a, b in zip(c0, c1))
-            break
-    alpha = HEAT_ALPHA / 255
-    return tuple(round(channel * alpha + background * (1 - alpha))  # type: ignore[return-value]
-                 for channel, background in zip(full, sprites.BACKGROUND))
 
 
 def heat_surface(renderer: Renderer, heat: Mapping[int, float],

@@ -175,3 +175,25 @@ def draw_ghost(surface: pygame.Surface, centre: tuple[float, float], tile: int,
         pr = max(1.0, r * 0.15)
         pygame.draw.circle(surface, PUPIL, (round(ex + dx * r * 0.12), round(ey + dy * r * 0.15)),
                            round(pr))
+
+
+#: Opacity of the heat map over the floor (0-255): dim enough that dots stay bright on it.
+HEAT_ALPHA = 150
+#: The heat map's colours from the worst (0) to the best (1) percentile.
+HEAT_STOPS = ((0.0, (50, 70, 230)), (0.25, (40, 170, 230)), (0.5, (60, 190, 80)),
+              (0.75, (240, 200, 40)), (1.0, (240, 50, 40)))
+
+
+def heat_colour(fraction: float) -> tuple[int, int, int]:
+    """The heat map's colour at ``fraction`` in [0, 1]: blue (worst), cyan, green, yellow,
+    red (best), as drawn over the dark floor."""
+    f = max(0.0, min(1.0, fraction))
+    full: tuple[float, ...] = HEAT_STOPS[-1][1]
+    for (f0, c0), (f1, c1) in zip(HEAT_STOPS, HEAT_STOPS[1:]):
+        if f <= f1:
+            t = (f - f0) / (f1 - f0)
+            full = tuple(a + (b - a) * t for a, b in zip(c0, c1))
+            break
+    alpha = HEAT_ALPHA / 255
+    return tuple(round(channel * alpha + background * (1 - alpha))  # type: ignore[return-value]
+                 for channel, background in zip(full, BACKGROUND))

@@ -15,7 +15,7 @@ second line first and only then gets smaller.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 from collections.abc import Mapping, Sequence
 
 from pacman.display._pygame import pygame
@@ -24,8 +24,24 @@ from pacman.display import sprites
 from pacman.display.overlay import HeatScale, format_value
 from pacman.engine.state import GameState
 
-if TYPE_CHECKING:
-    from pacman.display.renderer import Renderer
+
+
+class StatusCanvas(Protocol):
+    """What the status bar draws with: the frame's renderer
+    (:class:`pacman.display.renderer.Renderer`), its fonts and its caches."""
+
+    status_rect: pygame.Rect
+    last_status: list[tuple[str, pygame.Rect]]
+    font_size: int
+    legend_size: int
+    slider_room: int
+    widths: dict[tuple[str, int], int]
+    text_cache: dict[tuple[str, tuple[int, int, int], int], pygame.Surface]
+
+    def font_of(self, size: int) -> pygame.font.Font: ...
+
+    def text(self, text: str, colour: tuple[int, int, int], font: pygame.font.Font
+             ) -> pygame.Surface: ...
 
 #: Lines of the status bar (the last two hold the legend).
 LINES = 4
@@ -150,7 +166,7 @@ def bar_height(font_size: int, slider_room: int = 0) -> int:
     return slider_room + LINES * font_size + 10
 
 
-def draw_status(renderer: Renderer, surface: pygame.Surface, state: GameState,
+def draw_status(renderer: StatusCanvas, surface: pygame.Surface, state: GameState,
                 status: Status) -> None:
     """Draw the bar into ``renderer.status_rect``, the text below the strip kept for a slider
     (``renderer.slider_room`` pixels, left empty); record the texts in ``last_status``."""
@@ -176,7 +192,7 @@ def draw_status(renderer: Renderer, surface: pygame.Surface, state: GameState,
         y += base
 
 
-def _wrap(renderer: Renderer, items: list[Item], size: int, room: int) -> list[list[Item]]:
+def _wrap(renderer: StatusCanvas, items: list[Item], size: int, room: int) -> list[list[Item]]:
     """``items`` in lines of at most ``room`` pixels at font ``size`` (a line holds at least
     one phrase). A phrase is never cut: the colour bar stays with the items on both sides of
     it (``heat: worst -3 [bar] best 9``), and a label ending in ``:`` with the item after it
@@ -198,14 +214,14 @@ def _wrap(renderer: Renderer, items: list[Item], size: int, room: int) -> list[l
     return lines
 
 
-def render_text(renderer: Renderer, text: str, colour: tuple[int, int, int],
+def render_text(renderer: StatusCanvas, text: str, colour: tuple[int, int, int],
                 size: int) -> pygame.Surface:
     """``text`` as the status bar draws it at font ``size`` (cached on the renderer); small
     sizes are drawn :data:`SUPERSAMPLE` times larger and scaled down, evenly spaced."""
     if size >= SMOOTH_BELOW:
         return renderer.text(text, colour, renderer.font_of(size))
     key = (text, colour, -size)  # negative: apart from the plain renderings' font ids
-    cache = renderer._text_cache
+    cache = renderer.text_cache
     rendered = cache.get(key)
     if rendered is None:
         if len(cache) > 512:
@@ -220,7 +236,7 @@ def _smooth_size(size: tuple[int, int]) -> tuple[int, int]:
     return (max(1, -(-size[0] // SUPERSAMPLE)), max(1, -(-size[1] // SUPERSAMPLE)))
 
 
-def _draw_line(renderer: Renderer, surface: pygame.Surface, line: list[Item], size: int,
+def _draw_line(renderer: StatusCanvas, surface: pygame.Surface, line: list[Item], size: int,
                x: int, y: int) -> None:
     gap = _text_width(renderer, "   ", size)
     for item in line:
@@ -239,14 +255,14 @@ def _draw_line(renderer: Renderer, surface: pygame.Surface, line: list[Item], si
         x = rect.right + gap
 
 
-def _width(renderer: Renderer, line: list[Item], size: int) -> int:
+def _width(renderer: StatusCanvas, line: list[Item], size: int) -> int:
     widths = [BAR_LENGTH * size if isinstance(item, ColourBar) else
               _text_width(renderer, item.text if isinstance(item, Chosen) else item, size)
               for item in line]
     return sum(widths) + _text_width(renderer, "   ", size) * max(0, len(widths) - 1)
 
 
-def _text_width(renderer: Renderer, text: str, size: int) -> int:
+def _text_width(renderer: StatusCanvas, text: str, size: int) -> int:
     """The width of ``text`` at font ``size`` (cached on the renderer: frames repeat texts)."""
     key = (text, size)
     width = renderer.widths.get(key)
@@ -261,7 +277,7 @@ def _text_width(renderer: Renderer, text: str, size: int) -> int:
     return width
 
 
-def _fitting_size(renderer: Renderer, line: list[Item], base: int, room: int) -> int:
+def _fitting_size(renderer: StatusCanvas, line: list[Item], base: int, room: int) -> int:
     """The largest font size up to ``base`` at which ``line`` fits ``room`` pixels."""
     size = base
     while size > SMALLEST_FONT and _width(renderer, line, size) > room:
@@ -271,10 +287,9 @@ def _fitting_size(renderer: Renderer, line: list[Item], base: int, room: int) ->
 
 def _draw_colour_bar(surface: pygame.Surface, bar: ColourBar, rect: pygame.Rect
                      ) -> pygame.Rect:
-    from pacman.display.renderer import heat_colour
 
     for dx in range(rect.width):
-        colour = heat_colour(dx / max(1, rect.width - 1))
+        colour = sprites.heat_colour(dx / max(1, rect.width - 1))
         surface.fill(colour, (rect.left + dx, rect.top, 1, rect.height))
     pygame.draw.rect(surface, sprites.STATUS_TEXT, rect, 1)
     if bar.tick is not None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 import json
 import math
-from typing import TYPE_CHECKING, Any
-from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Mapping, Sequence
 
 from pacman.engine.agent_stats import bounded_stats
 from pacman.errors import RecordError
@@ -21,8 +21,39 @@ from pacman.engine.json_lines import load_json
 from pacman.engine.outcome import OUTCOMES, Outcome, parse_outcome
 
 if TYPE_CHECKING:
-    from pacman.engine.game import GameResult
     from pacman.engine.state import GameState
+
+
+class RecordedEnd(Protocol):
+    """What the checks of a recorded game read of it (a :class:`pacman.engine.game.GameResult`)."""
+
+    @property
+    def seed(self) -> int | None: ...
+
+    @property
+    def layout_text(self) -> str: ...
+
+    @property
+    def actions(self) -> Sequence[str]: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+    @property
+    def max_moves(self) -> int | None: ...
+
+    @property
+    def failure(self) -> Any: ...
+
+
+#: A recorded game of any class (:func:`select_game` returns the one it was given).
+Game = TypeVar("Game", bound=RecordedEnd)
 
 #: Fields a recording must have, with a test and what the test asks for (for messages).
 _INT = (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number")
@@ -146,8 +177,7 @@ def game_of_line(line: str) -> tuple[Any, int | None]:
     return data, None
 
 
-def select_game(games: list[tuple[int | None, GameResult]], wanted: int, path: str
-                ) -> GameResult:
+def select_game(games: list[tuple[int | None, Game]], wanted: int, path: str) -> Game:
     """The game ``--game wanted`` names in the recording at ``path``: in a results store the
     record whose ``index`` is ``wanted`` (the game's position in its batch, as reports print
     it); in a file of ``--record``, which has no indexes, its ``wanted``-th game (from 1).
@@ -174,7 +204,7 @@ def select_game(games: list[tuple[int | None, GameResult]], wanted: int, path: s
     return found[-1]
 
 
-def check_ending(result: GameResult, state: GameState, pacman_moves: int) -> None:
+def check_ending(result: RecordedEnd, state: GameState, pacman_moves: int) -> None:
     """Compare the last replayed ``state`` with what ``result`` claims; raise
     :class:`RecordError` naming the first difference."""
     played = len(result.actions)
@@ -216,7 +246,7 @@ def check_ending(result: GameResult, state: GameState, pacman_moves: int) -> Non
                       f"(neither over nor at its move cap), but says '{outcome}'")
 
 
-def check_cap(result: GameResult, state: GameState, pacman_moves: int, number: int) -> None:
+def check_cap(result: RecordedEnd, state: GameState, pacman_moves: int, number: int) -> None:
     """Raise :class:`RecordError` if action ``number`` comes after the game's move cap: the
     loop ends a game once Pacman has made ``max_moves`` moves and the ghosts have replied."""
     cap = result.max_moves

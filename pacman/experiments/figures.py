@@ -23,7 +23,7 @@ from pacman.experiments.power import HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMA
 from pacman.batch.stats import wilson_interval
 
 if TYPE_CHECKING:  # base draws its claims with this module, late (matplotlib)
-    from pacman.experiments.base import Claim
+    from pacman.experiments.claims import Claim
 
 #: Characters per line of a row label.
 LABEL_WIDTH = 48

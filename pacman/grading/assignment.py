@@ -80,10 +80,10 @@ from pacman.grading.assignment_model import (METRICS as METRICS, VISIBILITIES as
                                              Assignment as Assignment, Band as Band,
                                              Question as Question, Test as Test,
                                              TestLimits as TestLimits, TreeCase as TreeCase)
-from pacman.grading.assignment_tables import (_GAME_KEYS as _GAME_KEYS, _LIMIT_KEYS,
-                                              _POSITION_KEYS as _POSITION_KEYS,
-                                              _common as _common, _limits, _read,
-                                              _search_keys as _search_keys, _Table as _Table)
+from pacman.grading.assignment_tables import (GAME_KEYS as GAME_KEYS, LIMIT_KEYS,
+                                              POSITION_KEYS as POSITION_KEYS,
+                                              common_fields as common_fields, read_limits, read_file,
+                                              search_fields as search_fields, Table as Table)
 from pacman.grading.assignment_games import game_test, position_test
 from pacman.grading.assignment_trees import random_test, tree_test
 from pacman.lineup.plugins import suggest
@@ -139,7 +139,7 @@ def load_assignment(name_or_path: str | Path | None = None) -> Assignment:
     name_or_path = ASSIGNMENT_ALIASES.get(str(name_or_path), name_or_path)
     path = Path(name_or_path)
     if path.is_file():
-        text = _read(path)
+        text = read_file(path)
         source, base = str(path), path.parent
     else:
         shipped = resources.files("pacman.grading") / "assignments" / f"{name_or_path}.toml"
@@ -158,11 +158,11 @@ def load_assignment(name_or_path: str | Path | None = None) -> Assignment:
 
 def parse_assignment(data: Mapping[str, Any], source: str, base: Path | None = None) -> Assignment:
     """Validate an assignment given as parsed TOML (see the module docstring)."""
-    top = _Table(data, source, ("name", "strict_pruning", "ties", "limits", "roles", "questions"))
+    top = Table(data, source, ("name", "strict_pruning", "ties", "limits", "roles", "questions"))
     name = top.get("name", str, "assignment")
     strict = top.get("strict_pruning", bool, False)
     ties = top.choice("ties", ("any", "first"), "any")
-    limits = _limits(_Table(top.get("limits", dict, {}), f"{source}: [limits]", _LIMIT_KEYS), TestLimits())
+    limits = read_limits(Table(top.get("limits", dict, {}), f"{source}: [limits]", LIMIT_KEYS), TestLimits())
     roles_data = top.get("roles", dict, required=True)
     roles: dict[str, tuple[str, ...]] = {}
     for role, names in roles_data.items():
@@ -175,7 +175,7 @@ def parse_assignment(data: Mapping[str, Any], source: str, base: Path | None = N
     questions = []
     seen_ids: set[str] = set()
     for qi, qdata in enumerate(questions_data, start=1):
-        qt = _Table(qdata, f"{source}: question {qi}", ("id", "title", "tests", "all_or_nothing"))
+        qt = Table(qdata, f"{source}: question {qi}", ("id", "title", "tests", "all_or_nothing"))
         qid = qt.get("id", str, f"q{qi}")
         if qid in seen_ids:
             raise ConfigurationError(f"{source}: two questions have the id {qid!r}")

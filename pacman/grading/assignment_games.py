@@ -79,7 +79,7 @@ from collections.abc import Mapping
 
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment_model import METRICS, Band, Test, TestLimits
-from pacman.grading.assignment_tables import _GAME_KEYS, _POSITION_KEYS, _common, _search_keys, _Table
+from pacman.grading.assignment_tables import GAME_KEYS, POSITION_KEYS, common_fields, search_fields, Table
 from pacman.lineup.plugins import suggest
 from pacman.engine.state import RULES_VARIANTS
 
@@ -89,7 +89,7 @@ RANDOM_MODES = ("per-game", "shared")
 POSITION_GAMES = ("seeded", "classic")
 
 
-def _maze_and_ghosts(t: _Table, where: str) -> dict[str, Any]:
+def _maze_and_ghosts(t: Table, where: str) -> dict[str, Any]:
     from pacman.agents.catalog import GHOST_AGENTS
     from pacman.engine.layout import load_layout
 
@@ -112,8 +112,8 @@ def game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Map
     """A ``type = "game"`` test (see the module docstring)."""
     from pacman.agents.catalog import PACMAN_AGENTS
 
-    t = _Table(data, where, _GAME_KEYS)
-    common = _common(t, number, limits, roles, "game", "games")
+    t = Table(data, where, GAME_KEYS)
+    common = common_fields(t, number, limits, roles, "game", "games")
     search = t.get("search", str, None)
     evaluation = t.get("evaluation", str, None)
     if search is not None:
@@ -149,7 +149,7 @@ def game_test(data: Any, where: str, number: str, limits: TestLimits, roles: Map
 
 
 def _band(data: Any, where: str) -> Band:
-    b = _Table(data, where, ("metric", "at_least", "at_most", "points", "required"))
+    b = Table(data, where, ("metric", "at_least", "at_most", "points", "required"))
     metric = b.choice("metric", METRICS, "win_rate")
     if ("at_least" in b.data) == ("at_most" in b.data):
         raise ConfigurationError(f"{b.where}: give exactly one of 'at_least' and 'at_most'")
@@ -164,9 +164,9 @@ def _band(data: Any, where: str) -> Band:
 def position_test(data: Any, where: str, number: str, limits: TestLimits, roles: Mapping[str, Any],
                   strict: bool, ties: str, base: Path | None) -> Test:
     """A ``type = "positions"`` test (see the module docstring)."""
-    t = _Table(data, where, _POSITION_KEYS)
-    common = _common(t, number, limits, roles, "positions", "positions")
-    keys = _search_keys(t, common, strict, ties)
+    t = Table(data, where, POSITION_KEYS)
+    common = common_fields(t, number, limits, roles, "positions", "positions")
+    keys = search_fields(t, common, strict, ties)
     maze = _maze_and_ghosts(t, where)
     game = t.choice("game", POSITION_GAMES, "seeded")
     if game == "classic" and any(g.strip() != "directional" for g in maze["ghosts"].split(",")):

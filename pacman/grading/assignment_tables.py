@@ -14,14 +14,14 @@ from pacman.grading.tree_tests import TREE_ALGORITHMS
 from pacman.lineup.plugins import suggest
 
 
-def _read(path: Path) -> str:
+def read_file(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigurationError(f"{path}: cannot be read ({error})") from None
 
 
-class _Table:
+class Table:
     """A TOML table with checked access: every key must be known; types are checked."""
 
     def __init__(self, data: Any, where: str, known: tuple[str, ...]) -> None:
@@ -59,17 +59,17 @@ class _Table:
         return value
 
 
-_LIMIT_KEYS = ("move_seconds", "game_seconds", "test_seconds", "memory_mb", "output_chars", "node_budget")
-_COMMON_TEST_KEYS = ("type", "name", "points", "visibility", "tags", "agent", "classic_name") + _LIMIT_KEYS
-_TREE_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "trees", "agents", "strict_pruning", "ties",
+LIMIT_KEYS = ("move_seconds", "game_seconds", "test_seconds", "memory_mb", "output_chars", "node_budget")
+_COMMON_TEST_KEYS = ("type", "name", "points", "visibility", "tags", "agent", "classic_name") + LIMIT_KEYS
+TREE_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "trees", "agents", "strict_pruning", "ties",
                                   "compare_evaluated")
-_RANDOM_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "count", "seed", "agents", "rounds",
+RANDOM_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "count", "seed", "agents", "rounds",
                                     "branching", "values", "strict_pruning", "ties",
                                     "compare_evaluated")
-_GAME_KEYS = _COMMON_TEST_KEYS + ("search", "evaluation", "options", "layout", "ghosts", "games",
+GAME_KEYS = _COMMON_TEST_KEYS + ("search", "evaluation", "options", "layout", "ghosts", "games",
                                   "seed", "max_moves", "credit", "leaderboard", "ghost_count",
                                   "rules", "random")
-_POSITION_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "layout", "ghosts", "ghost_count",
+POSITION_KEYS = _COMMON_TEST_KEYS + ("algorithm", "depth", "layout", "ghosts", "ghost_count",
                                       "seed", "max_moves", "game")
 
 
@@ -77,7 +77,7 @@ def _optional_float(value: float | None) -> float | None:
     return None if value is None else float(value)
 
 
-def _limits(table: _Table, base: TestLimits) -> TestLimits:
+def read_limits(table: Table, base: TestLimits) -> TestLimits:
     budget = table.get("node_budget", int, None)
     if budget is not None and budget < 0:
         raise ConfigurationError(f"{table.where}: 'node_budget' must be 0 (none) or more")
@@ -90,7 +90,7 @@ def _limits(table: _Table, base: TestLimits) -> TestLimits:
         node_budget=base.node_budget if budget is None else (budget or None))
 
 
-def _common(t: _Table, number: str, limits: TestLimits, roles: Mapping[str, Any], kind: str,
+def common_fields(t: Table, number: str, limits: TestLimits, roles: Mapping[str, Any], kind: str,
             default_name: str) -> dict[str, Any]:
     role = t.get("agent", str, None)
     if role is not None and role not in roles:
@@ -103,11 +103,11 @@ def _common(t: _Table, number: str, limits: TestLimits, roles: Mapping[str, Any]
         raise ConfigurationError(f"{t.where}: 'points' must be 0 or more")
     return {"number": number, "name": t.get("name", str, default_name), "kind": kind,
             "points": float(points), "visibility": t.choice("visibility", VISIBILITIES, "visible"),
-            "tags": tuple(tags), "limits": _limits(t, limits), "role": role,
+            "tags": tuple(tags), "limits": read_limits(t, limits), "role": role,
             "classic_name": t.get("classic_name", str, None)}
 
 
-def _search_keys(t: _Table, common: dict[str, Any], strict: bool, ties: str) -> dict[str, Any]:
+def search_fields(t: Table, common: dict[str, Any], strict: bool, ties: str) -> dict[str, Any]:
     if common["role"] is None:
         raise ConfigurationError(f"{t.where}: missing key 'agent' (the role that searches)")
     default = common["role"] if common["role"] in TREE_ALGORITHMS else None

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pacman.agents.search.lecture_games import BUILTIN_TREES
 from pacman.errors import ConfigurationError
 from pacman.grading.assignment_model import Test, TestLimits, TreeCase
-from pacman.grading.assignment_tables import _RANDOM_KEYS, _TREE_KEYS, _common, _read, _search_keys, _Table
+from pacman.grading.assignment_tables import RANDOM_KEYS, TREE_KEYS, common_fields, read_file, search_fields, Table
 from pacman.grading.tree_tests import LayeredTree, random_tree_dict
 from pacman.lineup.plugins import suggest
 
@@ -28,9 +28,9 @@ def _check_tree(case: TreeCase, algorithm: str, where: str) -> TreeCase:
 
 def tree_test(data: Any, where: str, number: str, limits: TestLimits, roles: Mapping[str, Any],
                strict: bool, ties: str, base: Path | None) -> Test:
-    t = _Table(data, where, _TREE_KEYS)
-    common = _common(t, number, limits, roles, "tree", "trees")
-    keys = _search_keys(t, common, strict, ties)
+    t = Table(data, where, TREE_KEYS)
+    common = common_fields(t, number, limits, roles, "tree", "trees")
+    keys = search_fields(t, common, strict, ties)
     agents = t.positive("agents", int, None)
     entries = t.get("trees", list, required=True)
     if not entries:
@@ -57,7 +57,7 @@ def _tree_data(entry: str, where: str, base: Path | None) -> tuple[str, dict[str
         raw = text
     else:
         path = Path(text) if base is None or Path(text).is_absolute() else base / text
-        raw = _read(path)
+        raw = read_file(path)
         label = path.name
     try:
         tree = json.loads(raw)
@@ -69,7 +69,7 @@ def _tree_data(entry: str, where: str, base: Path | None) -> tuple[str, dict[str
     return label, tree
 
 
-def _pair(t: _Table, key: str, default: tuple[int, int], low: int) -> tuple[int, int]:
+def _pair(t: Table, key: str, default: tuple[int, int], low: int) -> tuple[int, int]:
     value = t.get(key, list, list(default))
     if (len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
             or value[0] > value[1] or value[0] < low):
@@ -79,9 +79,9 @@ def _pair(t: _Table, key: str, default: tuple[int, int], low: int) -> tuple[int,
 
 def random_test(data: Any, where: str, number: str, limits: TestLimits, roles: Mapping[str, Any],
                  strict: bool, ties: str, base: Path | None) -> Test:
-    t = _Table(data, where, _RANDOM_KEYS)
-    common = _common(t, number, limits, roles, "tree", "random trees")
-    keys = _search_keys(t, common, strict, ties)
+    t = Table(data, where, RANDOM_KEYS)
+    common = common_fields(t, number, limits, roles, "tree", "random trees")
+    keys = search_fields(t, common, strict, ties)
     count = t.positive("count", int, 10)
     seed = t.get("seed", int, 0)
     agents = t.positive("agents", int, 2)

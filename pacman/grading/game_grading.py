@@ -14,8 +14,8 @@ from pacman.engine.game_loop import run_game
 from pacman.grading.assignment import Test
 from pacman.grading.assignment_model import TestLimits
 from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
-from pacman.grading.grader import (MOVE_GRACE, STARTUP_SECONDS, TestResult, _error_text,
-                                   _finish, _Session, _Stop)
+from pacman.grading.session import (MOVE_GRACE, STARTUP_SECONDS, TestResult, error_text,
+                                   finish_test, Session, Stop)
 from pacman.grading.sandbox import WorkerFailure
 from pacman.grading.state_api import state_fields
 from pacman.engine.layout import Layout, load_layout
@@ -37,7 +37,7 @@ class RemoteAgent:
     game at most twice the CPU time left plus one second (a loaded machine slows the wall clock,
     not the CPU time a move needs). :attr:`timeout_message` says which limit was hit."""
 
-    def __init__(self, session: _Session, limits: TestLimits,
+    def __init__(self, session: Session, limits: TestLimits,
                  stream: SharedStream | None = None) -> None:
         self.session = session
         self.move_seconds = limits.move_seconds
@@ -79,7 +79,7 @@ class RemoteAgent:
         if error:
             if isinstance(error, dict) and error.get("type") == "NodeBudgetExceeded":
                 self.budget_exceeded = True
-            raise SubmissionError(_error_text(error))
+            raise SubmissionError(error_text(error))
         if self.game_seconds is not None and self.thinking > self.game_seconds:
             self.timeout_message = (f"thought for {self.thinking:.1f} s in this game (limit: "
                                     f"{self._game_limit()})")
@@ -98,7 +98,7 @@ class RemoteAgent:
         return f"still thinking after {spent:.2f} s (limit: {self.move_seconds:g} s per move)"
 
 
-def game_test(session: _Session, test: Test, result: TestResult) -> None:
+def game_test(session: Session, test: Test, result: TestResult) -> None:
     """Play the test's seeded games (under its rules variant) and score them by its credit
     bands."""
     layout = load_layout(test.layout)
@@ -148,14 +148,14 @@ def game_test(session: _Session, test: Test, result: TestResult) -> None:
                             f"{metrics['mean_score']:.1f}, {metrics['timeouts']} timeouts, "
                             f"{metrics['failures']} failures ({test.layout} vs {test.ghosts})")
     result.score = _credit(test, metrics, result.output)
-    _finish(result, session)
+    finish_test(result, session)
 
 
-def _start_game(session: _Session, test: Test, layout: Layout, num_ghosts: int, i: int,
+def _start_game(session: Session, test: Test, layout: Layout, num_ghosts: int, i: int,
                 seed: int, stream: SharedStream | None) -> None:
     """Have the worker build Pacman for game ``i`` (with a shared ``stream``: for the first
     game only, then keep it) and start it (telling it the rules variant, so that it rebuilds
-    states of the same class); a failure stops the test (:class:`_Stop`)."""
+    states of the same class); a failure stops the test (:class:`Stop`)."""
     initial = state_class(test.rules).initial(layout, num_ghosts=num_ghosts)
     request = {
         "cmd": "game", "role": test.role, "search": test.search,
@@ -170,9 +170,9 @@ def _start_game(session: _Session, test: Test, layout: Layout, num_ghosts: int, 
         session.ensure()
         reply = session.request(request, STARTUP_SECONDS)
     except WorkerFailure as failure:
-        raise _Stop(f"game {i + 1} (seed {seed}): {failure}") from None
+        raise Stop(f"game {i + 1} (seed {seed}): {failure}") from None
     if reply.get("error"):
-        raise _Stop(f"building the agent failed: {_error_text(reply['error'])}")
+        raise Stop(f"building the agent failed: {error_text(reply['error'])}")
     if stream is not None and lent is not None:
         stream.take_back(reply.get("random"))
 

@@ -52,7 +52,7 @@ class PositionProbe:
         return reference.action
 
     def _ask(self, state: GameState) -> PositionObservation:
-        from pacman.grading.grader import _error_text
+        from pacman.grading.session import error_text
 
         server = PositionServer(state, self.facing, self.test.depth)
         try:
@@ -68,7 +68,7 @@ class PositionProbe:
         return PositionObservation(
             action=action if isinstance(action, str) else None,
             explored=explored if isinstance(explored, int) and not isinstance(explored, bool) else -1,
-            error=_error_text(reply["error"]) if reply.get("error") else None)
+            error=error_text(reply["error"]) if reply.get("error") else None)
 
 
 class _ClassicGradingPacman:
@@ -102,7 +102,7 @@ def play_classic_game(layout: Layout, pacman: Any, seed: int, ghost_count: int,
 
 def position_test(session: Any, test: Test, result: Any) -> None:
     """Play the test's game with a :class:`PositionProbe` and score the verdict (all or nothing)."""
-    from pacman.grading.grader import _finish
+    from pacman.grading.session import finish_test
 
     layout = load_layout(test.layout)
     count = layout.num_ghosts if test.ghost_count is None else test.ghost_count
@@ -122,4 +122,4 @@ def position_test(session: Any, test: Test, result: Any) -> None:
             f"ghost{'s' if count != 1 else ''} ({test.algorithm}, depth {test.depth})")
     result.output.append(head)
     result.output.extend(verdict.describe())
-    _finish(result, session)
+    finish_test(result, session)

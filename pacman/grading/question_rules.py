@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from pacman.grading.variants import BUGS
 
 if TYPE_CHECKING:
-    from pacman.grading.grader import TestResult
+    from pacman.grading.session import TestResult
 
 
 def all_or_nothing(results: list[TestResult]) -> None:

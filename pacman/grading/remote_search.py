@@ -12,7 +12,7 @@ such as alpha-beta) is asked for on its own. Values are remembered for the decis
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pacman.agents.catalog import PACMAN_AGENTS
 from pacman.engine.game import agent_rng
@@ -22,8 +22,13 @@ from pacman.lineup.build import CONVERTERS
 from pacman.lineup.options import bind_options
 from pacman.engine.state import GameState, state_class
 
-if TYPE_CHECKING:
-    from pacman.grading.sandbox import Worker
+
+
+class Exchanges(Protocol):
+    """What the search needs of a worker (:class:`pacman.grading.sandbox.Worker`): one request
+    and its answer within ``timeout`` seconds."""
+
+    def exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]: ...
 
 
 class _EvaluationFailed(Exception):
@@ -36,7 +41,7 @@ class SearchPlayer:
     """The search of a game message (``search``, ``options``, ``seed``, ``layout``, ``state``)
     with the worker's evaluation function; :meth:`move` answers a ``move`` request."""
 
-    def __init__(self, worker: Worker, message: dict[str, Any]) -> None:
+    def __init__(self, worker: Exchanges, message: dict[str, Any]) -> None:
         self.worker = worker
         self.layout = parse_layout(message["layout"], name=message["layout_name"])
         self.state_class = state_class(message.get("rules", "default"))

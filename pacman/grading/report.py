@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from pacman.errors import ConfigurationError
-from pacman.grading.grader import GradeReport, TestResult
+from pacman.grading.grader import GradeReport
+from pacman.grading.session import TestResult
 from pacman.grading.jail import identity_line, jail_status, workers_run_as_root
 from pacman.grading.question_rules import common_diagnosis
 from pacman.grading.variants import BUGS

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from pacman.grading.assignment import Test, TreeCase
-from pacman.grading.grader import SHOWN_FAILURES, TestResult, _error_text, _finish, _Session
+from pacman.grading.session import SHOWN_FAILURES, TestResult, error_text, finish_test, Session
 from pacman.grading.question_rules import common_diagnosis
 from pacman.grading.sandbox import WorkerFailure
 from pacman.grading.tree_tests import Observation, judge, reference_search
 from pacman.grading.variants import diagnose
 
 
-def tree_test(session: _Session, test: Test, result: TestResult) -> None:
+def tree_test(session: Session, test: Test, result: TestResult) -> None:
     """Run ``test`` tree by tree; every tree must be right (action and nodes generated, and
     nodes evaluated unless the test says not to compare them)."""
     failures = []
@@ -57,14 +57,14 @@ def tree_test(session: _Session, test: Test, result: TestResult) -> None:
         if len(failures) > SHOWN_FAILURES:
             result.output.append(f"- ... and {len(failures) - SHOWN_FAILURES} more failing trees")
         result.diagnosis = common_diagnosis([f[4] for f in failures])
-    _finish(result, session)
+    finish_test(result, session)
 
 
 def _error_type(error: str) -> str:
     return error.partition(":")[0]
 
 
-def _student_tree(session: _Session, test: Test, case: TreeCase) -> Observation:
+def _student_tree(session: Session, test: Test, case: TreeCase) -> Observation:
     try:
         session.ensure()
         reply = session.request({"cmd": "tree", "role": test.role, "tree": case.tree.data,
@@ -79,7 +79,7 @@ def _student_tree(session: _Session, test: Test, case: TreeCase) -> Observation:
         action=reply.get("action") if isinstance(reply.get("action"), str) else None,
         generated=_ids(reply.get("generated")), evaluated=_ids(reply.get("evaluated")),
         value=value if isinstance(value, (int, float)) and not isinstance(value, bool) else None,
-        error=None if not error else _error_text(error),
+        error=None if not error else error_text(error),
         terminal_expansions=_ids(reply.get("terminal_expansions")))
 
 

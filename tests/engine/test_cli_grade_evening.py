@@ -73,7 +73,7 @@ def test_diagnoses_come_by_evidence_then_the_specific_before_the_general():
 
 
 def test_no_internal_class_name_reaches_a_student():
-    from pacman.grading.grader import student_names
+    from pacman.grading.session import student_names
 
     assert student_names("AttributeError: 'RemoteClassicState' object has no attribute "
                          "'getLegalAction'") == ("AttributeError: 'GameState' object has no "
@@ -81,7 +81,7 @@ def test_no_internal_class_name_reaches_a_student():
 
 
 def test_long_prints_are_cut_between_words_and_the_cut_is_said():
-    from pacman.grading.grader import printed_text
+    from pacman.grading.session import printed_text
 
     short = printed_text("['Stop', 'North']\n")
     assert short == "the submission printed:\n['Stop', 'North']"
