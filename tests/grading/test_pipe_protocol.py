@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pacman import cli
-from pacman.grading import grader as grader_module
+from pacman.grading import session as session_module
 from pacman.grading.assignment import load_assignment
 from pacman.grading.grader import grade
 from pacman.grading.report import gradescope_results, json_report
@@ -154,7 +154,7 @@ def test_the_grader_survives_any_answers(monkeypatch, tmp_path_factory, answers)
     folder = tmp_path_factory.mktemp("fuzz")
     (folder / "fuzz.toml").write_text(FUZZ_ASSIGNMENT)
     (folder / "sub.py").write_text("class MinimaxAgent: pass\n")
-    monkeypatch.setattr(grader_module, "Worker", _fake_worker(answers))
+    monkeypatch.setattr(session_module, "Worker", _fake_worker(answers))
     report = grade(folder / "sub.py", load_assignment(folder / "fuzz.toml"))
     assert 0 <= report.score <= report.max_score
     json.dumps(json_report(report))
