@@ -218,8 +218,9 @@ def install_audit_hook(readable: list[str], forbidden: list[str],
     there on import, and that is not an attempt to escape."""
 
     def hook(event: str, args: tuple) -> None:
-        if private is not None and event in _PRIVATE_EVENTS and _inside_private(args, private):
-            return
+        if (private is not None and event in _PRIVATE_EVENTS and _inside_private(args, private)
+                and not any(_inside_private(args, folder) for folder in forbidden)):
+            return  # (a project under /tmp puts its hidden tests inside the worker's /tmp)
         what = _BLOCKED.get(event)
         if what is None and event == "open":
             what = _open_violation(args, readable, forbidden)
