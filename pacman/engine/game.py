@@ -344,8 +344,17 @@ def load_results(path: str) -> list[GameResult]:
 def load_indexed_results(path: str) -> list[tuple[int | None, GameResult]]:
     """:func:`load_results` with each game's ``index``: the ``index`` field of a results-store
     record (its position in its batch), ``None`` for a game written by ``--record``."""
+    results = list(indexed_results(path))
+    if not results:
+        raise ReplayError(f"{path[:80]}: the recording holds no game")
+    return results
+
+
+def indexed_results(path: str) -> Iterator[tuple[int | None, GameResult]]:
+    """Each game of the recording at ``path`` with its index, read one line at a time (one
+    game in memory at once). Raises :class:`ReplayError` naming the file and line of a line
+    that is too long or not a recorded game, or when the file cannot be read."""
     check_readable_file(path, "recording", ReplayError)
-    results: list[tuple[int | None, GameResult]] = []
     try:
         with open(path, encoding="utf-8") as handle:
             for number, line in enumerate(iter(lambda: handle.readline(MAX_RECORD_LINE + 1), ""),
@@ -355,8 +364,11 @@ def load_indexed_results(path: str) -> list[tuple[int | None, GameResult]]:
                                       f"{MAX_RECORD_LINE:,} characters is not a recorded game")
                 try:
                     data, index = game_of_line(line) if line.strip() else (None, None)
+                    del line
                     if data is not None:
-                        results.append((index, GameResult.from_dict(data)))
+                        game = GameResult.from_dict(data)
+                        del data
+                        yield index, game
                 except (ValueError, TypeError, KeyError, RecursionError) as error:
                     raise ReplayError(f"{path[:80]}:{number}: not a recorded game "
                                       f"({error})") from None
@@ -365,9 +377,6 @@ def load_indexed_results(path: str) -> list[tuple[int | None, GameResult]]:
     except (OSError, ValueError) as error:  # ValueError: undecodable text, a null byte
         raise ReplayError(f"{path[:80]}: cannot be read "
                           f"({getattr(error, 'strerror', None) or error})") from None
-    if not results:
-        raise ReplayError(f"{path[:80]}: the recording holds no game")
-    return results
 
 
 __all__ = ["random_play", "replay_states", "load_result",

@@ -15,39 +15,9 @@ repeated records from different games).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 
 from pacman.errors import ConfigurationError, ReplayError
-from pacman.engine.files import check_readable_file
-from pacman.engine.game import MAX_RECORD_LINE, GameResult
-from pacman.engine.recording import game_of_line
-
-
-def _games(path: str) -> Iterator[tuple[int | None, GameResult]]:
-    """Each game of the recording at ``path`` with its index, read one line at a time."""
-    check_readable_file(path, "recording", ReplayError)
-    try:
-        with open(path, encoding="utf-8") as handle:
-            for number, line in enumerate(iter(lambda: handle.readline(MAX_RECORD_LINE + 1), ""),
-                                          start=1):
-                if len(line) > MAX_RECORD_LINE:
-                    raise ReplayError(f"{path[:80]}:{number}: a line longer than "
-                                      f"{MAX_RECORD_LINE:,} characters is not a recorded game")
-                try:
-                    data, index = game_of_line(line) if line.strip() else (None, None)
-                    del line
-                    if data is not None:
-                        game = GameResult.from_dict(data)
-                        del data
-                        yield index, game
-                except (ValueError, TypeError, KeyError, RecursionError) as error:
-                    raise ReplayError(f"{path[:80]}:{number}: not a recorded game "
-                                      f"({error})") from None
-    except ReplayError:
-        raise
-    except (OSError, ValueError) as error:  # ValueError: undecodable text, a null byte
-        raise ReplayError(f"{path[:80]}: cannot be read "
-                          f"({getattr(error, 'strerror', None) or error})") from None
+from pacman.engine.game import GameResult, indexed_results
 
 
 def _fingerprint(game: GameResult) -> str:
@@ -68,7 +38,7 @@ def find_game(path: str, wanted: int | None) -> GameResult:
     prints: set[str] = set()
     low: int | None = None
     high: int | None = None
-    for index, game in _games(path):
+    for index, game in indexed_results(path):
         count += 1
         if wanted is None or count == wanted:
             by_position = by_position or game
