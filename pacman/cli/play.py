@@ -375,7 +375,7 @@ def _open_record(path: str | None):
         return open(path, "w", encoding="utf-8")
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or error
-        raise ConfigurationError(f"--record {path[:80]}: cannot write ({reason})") from None
+        raise ConfigurationError(f"--record {path}: cannot write ({reason})") from None
 
 
 def _write_record(record: Any, path: str, line: str) -> None:

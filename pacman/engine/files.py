@@ -23,4 +23,4 @@ def check_readable_file(path: str | os.PathLike[str], what: str,
         return
     if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
         kind = "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket"
-        raise error(f"{str(path)[:80]}: is {kind}, not a {what} file; save it to a file first")
+        raise error(f"{str(path)}: is {kind}, not a {what} file; save it to a file first")

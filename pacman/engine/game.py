@@ -346,7 +346,7 @@ def load_indexed_results(path: str) -> list[tuple[int | None, GameResult]]:
     record (its position in its batch), ``None`` for a game written by ``--record``."""
     results = list(indexed_results(path))
     if not results:
-        raise ReplayError(f"{path[:80]}: the recording holds no game")
+        raise ReplayError(f"{path}: the recording holds no game")
     return results
 
 
@@ -360,7 +360,7 @@ def indexed_results(path: str) -> Iterator[tuple[int | None, GameResult]]:
             for number, line in enumerate(iter(lambda: handle.readline(MAX_RECORD_LINE + 1), ""),
                                           start=1):
                 if len(line) > MAX_RECORD_LINE:
-                    raise ReplayError(f"{path[:80]}:{number}: a line longer than "
+                    raise ReplayError(f"{path}:{number}: a line longer than "
                                       f"{MAX_RECORD_LINE:,} characters is not a recorded game")
                 try:
                     data, index = game_of_line(line) if line.strip() else (None, None)
@@ -370,12 +370,12 @@ def indexed_results(path: str) -> Iterator[tuple[int | None, GameResult]]:
                         del data
                         yield index, game
                 except (ValueError, TypeError, KeyError, RecursionError) as error:
-                    raise ReplayError(f"{path[:80]}:{number}: not a recorded game "
+                    raise ReplayError(f"{path}:{number}: not a recorded game "
                                       f"({error})") from None
     except ReplayError:
         raise
     except (OSError, ValueError) as error:  # ValueError: undecodable text, a null byte
-        raise ReplayError(f"{path[:80]}: cannot be read "
+        raise ReplayError(f"{path}: cannot be read "
                           f"({getattr(error, 'strerror', None) or error})") from None
 
 

@@ -85,7 +85,7 @@ def read_maze_text(path: str | Path) -> str:
     try:
         check_readable_file(path, "maze")
     except PacmanError as error:
-        raise LayoutError(str(path)[:80], "is a FIFO or socket, not a maze file") from error
+        raise LayoutError(str(path), "is a FIFO or socket, not a maze file") from error
     try:
         with path.open("rb") as file:  # bounded: a device such as /dev/zero never ends
             data = file.read(MAX_FILE_BYTES + 1)
@@ -94,10 +94,10 @@ def read_maze_text(path: str | Path) -> str:
     except IsADirectoryError:
         raise LayoutError(str(path), "is a folder, not a maze file") from None
     except (OSError, ValueError) as error:
-        raise LayoutError(str(path)[:80], f"cannot be read "
+        raise LayoutError(str(path), f"cannot be read "
                                           f"({getattr(error, 'strerror', None) or error})") from None
     if len(data) > MAX_FILE_BYTES:
-        raise LayoutError(str(path)[:80], f"is larger than any maze ({MAX_FILE_BYTES} bytes at most)")
+        raise LayoutError(str(path), f"is larger than any maze ({MAX_FILE_BYTES} bytes at most)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

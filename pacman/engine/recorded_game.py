@@ -49,7 +49,7 @@ def find_game(path: str, wanted: int | None) -> GameResult:
                 prints.add(_fingerprint(game))
                 by_index = game
     if count == 0:
-        raise ReplayError(f"{path[:80]}: the recording holds no game")
+        raise ReplayError(f"{path}: the recording holds no game")
     if low is None or high is None:
         if by_position is None:
             raise ConfigurationError(

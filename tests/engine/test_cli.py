@@ -108,6 +108,21 @@ def test_replay_of_a_tampered_recording_is_a_one_line_error(capsys, maze_file, t
                           str(record))
 
 
+def test_an_error_names_a_long_path_whole(capsys, tmp_path):
+    """A file the user named is named back whole, however deep it lies: a cut path names a
+    file that does not exist."""
+    folder = tmp_path.joinpath(*["a-folder-with-a-long-name"] * 6)
+    folder.mkdir(parents=True)
+    record = folder / "games.jsonl"
+    record.write_text("{broken\n", encoding="utf-8")
+    assert len(str(record)) > 160
+    assert_one_line_error(*run_cli(capsys, "--replay", str(record), "--display", "none"),
+                          f"{record}:1: not a recorded game")
+    maze = folder / "maze.lay"
+    maze.write_bytes(b"\xff" * 5_000_000)
+    assert_one_line_error(*run_cli(capsys, "--layout", str(maze), "--display", "none"), str(maze))
+
+
 def test_replay_of_a_recording_with_an_impossible_ghost_count(capsys, maze_file, tmp_path):
     record = tmp_path / "games.jsonl"
     run_cli(capsys, "--layout", maze_file, "-p", "random", "--seed", "3", "--max-moves", "30",
