@@ -152,7 +152,7 @@ def run_mutant(name: str, mode: str | None, tests_root: Path | None = None,
             env[MUTANT_VARIABLE] = f"{name}:{mode}"
         else:
             env.pop(MUTANT_VARIABLE, None)
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "mutants", "-p", "no:cacheprovider",
+        command = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "mutants", "-p", "no:cacheprovider",
                    "--tb=no", "--rootdir", str(root.parent),
                    "-c", str(ROOT / "pyproject.toml"), "--hypothesis-profile", "mutant",
                    *extra, *args]
