@@ -23,11 +23,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
-from scipy import stats as _scipy_stats
 
 __all__ = ["wilson_interval", "mean_interval", "paired_difference", "PairedDifference",
            "normal_quantile", "t_cdf", "t_quantile"]
+
+
+def _scipy_stats() -> ModuleType:
+    """:mod:`scipy.stats`, imported when a statistic is first computed: it takes about a second
+    to import, and every command of the program (``--version`` too) loads this module."""
+    from scipy import stats
+
+    return stats
 
 
 def _check_confidence(confidence: float) -> None:
@@ -37,21 +45,21 @@ def _check_confidence(confidence: float) -> None:
 
 def normal_quantile(p: float) -> float:
     """The ``p``-quantile of the standard normal distribution."""
-    return float(_scipy_stats.norm.ppf(p))
+    return float(_scipy_stats().norm.ppf(p))
 
 
 def t_cdf(t: float, df: float) -> float:
     """P(T <= t) for Student's t distribution with ``df`` > 0 degrees of freedom."""
     if df <= 0:
         raise ValueError(f"degrees of freedom must be positive, got {df}")
-    return float(_scipy_stats.t.cdf(t, df))
+    return float(_scipy_stats().t.cdf(t, df))
 
 
 def t_quantile(p: float, df: float) -> float:
     """The ``p``-quantile of Student's t with ``df`` degrees of freedom (0 < p < 1)."""
     if not 0.0 < p < 1.0:
         raise ValueError(f"p must lie strictly between 0 and 1, got {p}")
-    return float(_scipy_stats.t.ppf(p, df))
+    return float(_scipy_stats().t.ppf(p, df))
 
 
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -66,7 +74,7 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[f
         raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
     if n == 0:
         return (0.0, 1.0)
-    interval = _scipy_stats.binomtest(successes, n).proportion_ci(confidence, method="wilson")
+    interval = _scipy_stats().binomtest(successes, n).proportion_ci(confidence, method="wilson")
     # At 0 or n successes the bound is exactly 0 or 1; rounding must not move it.
     low = 0.0 if successes == 0 else max(0.0, float(interval.low))
     high = 1.0 if successes == n else min(1.0, float(interval.high))
@@ -98,7 +106,7 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95
         return (mean, math.nan, math.nan)
     if sd == 0.0:
         return (mean, mean, mean)
-    interval = _scipy_stats.ttest_1samp(values, 0.0).confidence_interval(confidence)
+    interval = _scipy_stats().ttest_1samp(values, 0.0).confidence_interval(confidence)
     return (mean, float(interval.low), float(interval.high))
 
 
@@ -145,7 +153,7 @@ def paired_difference(a: Sequence[float], b: Sequence[float], confidence: float 
         low = high = mean
         p_value = 1.0 if mean == 0.0 else 0.0
     else:
-        test = _scipy_stats.ttest_1samp(diffs, 0.0)
+        test = _scipy_stats().ttest_1samp(diffs, 0.0)
         interval = test.confidence_interval(confidence)
         low, high = float(interval.low), float(interval.high)
         p_value = float(test.pvalue)
