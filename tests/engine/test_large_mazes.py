@@ -34,9 +34,22 @@ def test_small_mazes_keep_the_full_table_and_large_ones_get_rows_on_demand():
     assert large.distance_rows.cached == 0  # nothing is searched before it is asked for
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_lazy_rows_and_tables_agree_with_the_full_table(seed):
+    lazy_rows_agree_with_the_full_table(seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_lazy_rows_and_tables_agree_with_the_full_table_on_many_mazes(seed):
+    lazy_rows_agree_with_the_full_table(seed)
+
+
+def lazy_rows_agree_with_the_full_table(seed: int) -> None:
+    """Rows searched on demand, the distance table and the maze distance of a random 60x40
+    maze equal the table searched out from every cell."""
     layout = parse_layout(big_maze(60, 40, seed=seed), name=f"lazy{seed}")
     size = layout.width * layout.height
     full = full_rows(layout.adjacency, layout.open_cells, size)
