@@ -3,8 +3,10 @@ lies; every test named for it must fail (see ``tests/mutation/mutants.py``).
 
     python bench/mutation_check.py                      # this checkout's tests
     python bench/mutation_check.py --tests-from 9c0c9e9 # another revision's tests, today's code
-    python bench/mutation_check.py --target fast_value --mode raise
+    python bench/mutation_check.py --target node_value --mode raise
 
+Each target's tests run first unmutated: one that does not pass there proves nothing under a
+mutant (another revision's test may name code that is gone) and counts as one that passed.
 Prints, for each target and mutant, how many of its tests failed and the names of those that
 passed (tests that cannot see the function break); exits 1 if any passed.
 """
@@ -45,9 +47,14 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         root = revision_tests(args.tests_from, Path(scratch)) if args.tests_from else None
         for name in args.target or sorted(TARGETS):
+            plain = run_mutant(name, None, tests_root=root)
+            broken = sorted(node for node, outcome in plain.items() if outcome != "passed")
+            for node in broken:
+                print(f"    {name}: does not pass unmutated: {node}")
             for mode in args.mode or MODES:
                 outcomes = run_mutant(name, mode, tests_root=root)
-                passed = sorted(node for node, outcome in outcomes.items() if outcome != "failed")
+                passed = sorted(node for node, outcome in outcomes.items()
+                                if outcome != "failed" or node in broken)
                 survived |= bool(passed) or not outcomes
                 print(f"{name:24} {mode:6} {len(outcomes) - len(passed):3} of {len(outcomes):3} "
                       f"tests fail" + ("" if outcomes else "  (no tests named for it)"))

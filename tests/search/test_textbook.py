@@ -119,10 +119,10 @@ def pacman_position(seed: int, name: str = "smallClassic") -> GameState:
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("name", sorted(FAST))
 def test_pacman_positions_search_alike_through_the_fast_path(seed, name):
-    """The Pacman fast path (``PacmanSearch.fast_value``) equals the textbook node for node: the
-    same value and action, the same states generated in the same order, the same states
-    evaluated in the same order and as many end states valued. Only the generated states are
-    traced (a trace of valued leaves would turn the fast path off); the spy proves it ran."""
+    """The fast loop (``Search.node_value``) through Pacman's adapter equals the textbook node
+    for node: the same value and action, the same states generated in the same order, the same
+    states evaluated in the same order and as many end states valued. Only the generated states
+    are traced (the loop then values leaves inline, as in play); the spy proves it ran."""
     game = PacmanGame(EVALUATIONS["better"])
     root = pacman_position(seed)
     evaluation = EVALUATIONS["better"].function
