@@ -50,6 +50,8 @@ def refused(tree: str, name: str, depth: int | None) -> type[Exception] | None:
         FAST[name](game, game.root, depth=depth)
     except (ChanceNodeError, TreeFormatError) as error:
         return type(error)
+    except Exception:  # a search broken otherwise is for the test of its case to report
+        return None
     return None
 
 
