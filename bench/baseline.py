@@ -32,10 +32,11 @@ def _git(*args: str) -> str:
                           text=True).stdout
 
 
-def _moved_modules(text: str) -> str:
+def moved_modules(text: str) -> str:
     """``text`` with its imports of engine modules that have since moved into a package of
     ``pacman`` (``pacman.state`` is ``pacman.engine.state`` today) rewritten to today's place:
-    the old search code runs on today's engine, as the benchmarks intend."""
+    the old search code runs on today's engine, as the benchmarks intend (and an old revision's
+    tests on today's code, in ``bench/mutation_check.py``)."""
     def today(match: re.Match[str]) -> str:
         module = match.group(1)
         if (ROOT / "pacman" / f"{module}.py").exists():
@@ -72,7 +73,7 @@ def load_baseline(rev: str = BASELINE) -> ModuleType:
                 text = text.replace(f"{prefix}{module} import", f"from .{module} import")
         # any other agent module is today's
         text = text.replace("from agents.", "from pacman.agents.")
-        text = _moved_modules(text)
+        text = moved_modules(text)
         (folder / Path(path).name).write_text(text)
     sys.path.insert(0, str(folder.parent))
     package = importlib.import_module(name)

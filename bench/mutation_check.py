@@ -26,14 +26,21 @@ sys.path.insert(0, str(ROOT / "tests" / "mutation"))
 
 from mutants import MODES, TARGETS, run_mutant  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+from baseline import moved_modules  # noqa: E402
+
 
 def revision_tests(revision: str, into: Path) -> Path:
     """The ``tests`` folder of ``revision``, unpacked under ``into``, with today's mutation
-    plugin beside it."""
+    plugin beside it; its imports of engine modules that have since moved into a package are
+    rewritten to today's place (``pacman.game`` is ``pacman.engine.game``)."""
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, "tests"],
                              capture_output=True, check=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
+    for path in (into / "tests").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(moved_modules(text), encoding="utf-8")
     return into / "tests"
 
 

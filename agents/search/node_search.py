@@ -112,13 +112,14 @@ class Search:
         game's functions).
 
         ``loop_tools``: ``(is_end, expand, searched_min, counters, successor, hook, prune,
-        utility, evaluate, cache, key_of, leaf, watcher, reorders)``, what the loop reads at
-        every node (what it reads only at a cut or with a table stays an attribute):
+        utility, evaluate, cache, key_of, watcher, reorders)``, what the loop reads at every
+        node (what it reads only at a cut or with a table stays an attribute):
         ``searched_min`` is ``MIN``, or ``None`` when MIN nodes are searched as chance nodes;
-        ``leaf`` is ``None`` unless leaves are traced or watched (else the loop values them
-        inline, through the cache when there is one); ``reorders``: a move ordering or the
-        table's moves first. ``leaf(state, value_of, terminal_leaf)``: a leaf's value through
-        the cache, counted, traced and watched.
+        ``cache`` is the evaluation cache the loop values leaves through inline (``None``:
+        none), or :data:`UNSET` when leaves are traced or watched (then ``leaf`` values
+        them); ``reorders``: a move ordering or the table's moves first.
+        ``leaf(state, value_of, terminal_leaf)``: a leaf's value through the cache, counted,
+        traced and watched.
         """
         self.leaf = _leaf_valuer(self.counters, self.eval_cache, self.key_of, self.evaluated_trace)
         if self.watcher is not None:
@@ -126,8 +127,8 @@ class Search:
         inline_leaves = self.evaluated_trace is None and self.watcher is None
         self.loop_tools = (self.is_end, self.expand, None if self.min_as_chance else _MIN,
                            self.counters, self.successor, self.hook, self.prune, self.utility,
-                           self.evaluate, self.eval_cache, self.key_of,
-                           None if inline_leaves else self.leaf, self.watcher, self.reorders)
+                           self.evaluate, self.eval_cache if inline_leaves else UNSET,
+                           self.key_of, self.watcher, self.reorders)
         self.generate_child = _child_generator(self.counters, self.successor, self.hook)
         if self.eval_cache is None:
             self.score_child = _bare_scorer(self.counters, self.is_end, self.utility, self.evaluate)
@@ -232,7 +233,7 @@ class Search:
         they are.
         """
         (is_end, expand, searched_min, counters, successor, hook, prune, utility, evaluate,
-         cache, key_of, leaf, watcher, reorders) = self.loop_tools
+         cache, key_of, watcher, reorders) = self.loop_tools
         table_key = None
         entries = self.entries
         if entries is not None:
@@ -272,11 +273,11 @@ class Search:
                 child = children[action]
             if is_end(child):
                 self.last_pv = ()
-                if leaf is not None:
-                    signed = sign * leaf(child, utility, True)
-                elif cache is None:
+                if cache is None:
                     counters.terminal_utilities += 1
                     signed = sign * utility(child)
+                elif cache is UNSET:
+                    signed = sign * self.leaf(child, utility, True)
                 else:
                     key = child if key_of is None else key_of(child)
                     if (found := cache.get(key)) is not None:
@@ -288,11 +289,11 @@ class Search:
             elif depth == 0:
                 self.last_pv = ()
                 counters.depth_cuts += 1
-                if leaf is not None:
-                    signed = sign * leaf(child, evaluate, False)
-                elif cache is None:
+                if cache is None:
                     counters.static_evaluations += 1
                     signed = sign * evaluate(child)
+                elif cache is UNSET:
+                    signed = sign * self.leaf(child, evaluate, False)
                 else:
                     key = child if key_of is None else key_of(child)
                     if (found := cache.get(key)) is not None:
