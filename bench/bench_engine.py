@@ -8,11 +8,13 @@ of every sampled state is generated. The last column compares successors/s with 
 targets (300,000/s on the 20x7 two-ghost maze, 100,000/s on the 28x27 four-ghost maze).
 
 ``--baseline DIR`` also loads the engine of another checkout (``DIR/pacman``, e.g. one made with
-``git worktree add DIR main``) and times both engines on the same states in alternating rounds
-of one process, so that the load of the machine falls on both alike; it prints each engine's
-best rate and their ratio. On a loaded machine, fewer states and more rounds (``--states 1500
---rounds 401``) make each round short enough for its best to escape the load. ``--rules
-classic`` times both engines' classic rules variant instead (states of its random play).
+``git worktree add DIR main``) and times both engines on the same states in rounds of one
+process, each round timing both, the one first in turn, so that the load of the machine falls
+on both alike. The figure to decide by is the median of the rounds' ratios (this engine's rate
+over the baseline's in the same round), printed with its quartiles: a burst of load spoils the
+round it falls in, not the median, where each engine's best round (also printed) may come from
+different moments of the load. ``--cpu`` times the rounds in CPU time. ``--rules classic``
+times both engines' classic rules variant instead (states of its random play).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import random
 import re
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -89,8 +93,9 @@ def load_baseline(checkout: str):
     """The ``rules``, ``layout``, ``state`` and ``game`` modules of the engine in ``checkout``,
     imported under the package name ``engine_baseline`` beside this checkout's ``pacman``."""
     source = Path(checkout) / "pacman"
-    if not (source / "rules.py").is_file():
-        sys.exit(f"--baseline {checkout}: no pacman/engine/rules.py there")
+    engine = "engine_baseline.engine" if (source / "engine" / "rules.py").is_file() else "engine_baseline"
+    if not (source / "rules.py").is_file() and engine == "engine_baseline":
+        sys.exit(f"--baseline {checkout}: no pacman/engine/rules.py (or pacman/rules.py) there")
     folder = Path(tempfile.mkdtemp(prefix="bench-baseline-"))
     target = folder / "engine_baseline"
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
@@ -99,14 +104,15 @@ def load_baseline(checkout: str):
         text = re.sub(r"\b(from|import) pacman\b", r"\1 engine_baseline", text)
         path.write_text(text, encoding="utf-8")
     sys.path.insert(0, str(folder))
-    return {name: importlib.import_module(f"engine_baseline.{name}")
+    return {name: importlib.import_module(f"{engine}.{name}")
             for name in ("layout", "rules", "state", "game")}
 
 
 def compare_engines(name: str, states_wanted: int, baseline: dict, rounds: int = 41,
                     variant: str = "default") -> dict:
     """Successors/s of the baseline engine and of this one on the same states (of the rules
-    variant named ``variant``), timed in alternating rounds; each engine's best round counts."""
+    variant named ``variant``), timed in rounds that time both, the one first in turn: each
+    engine's best round, and the median and quartiles of the rounds' ratios (this / baseline)."""
     timed = {}
     for label, layout_mod, rules, state_mod, game in (
             ("baseline", baseline["layout"], baseline["rules"], baseline["state"],
@@ -120,15 +126,21 @@ def compare_engines(name: str, states_wanted: int, baseline: dict, rounds: int =
         pairs = [(s, a) for s in states for a in rules.legal_actions(s, s[7])]
         timed[label] = (rules.successor, pairs, [])
     gc.disable()  # a collection inside one engine's round would be charged to it alone
-    for _ in range(rounds):
-        for succ, pairs, times in timed.values():
-            began = time.perf_counter()
+    engines = list(timed.values())
+    for round_ in range(rounds):
+        for succ, pairs, times in engines if round_ % 2 == 0 else engines[::-1]:
+            began = TIMER()
             for state, action in pairs:
                 succ(state, action)
-            times.append(time.perf_counter() - began)
+            times.append(TIMER() - began)
     gc.enable()
     rates = {label: len(pairs) / min(times) for label, (_, pairs, times) in timed.items()}
-    return {"name": name, **rates, "ratio": rates["this"] / rates["baseline"]}
+    (_, base_pairs, base_times), (_, this_pairs, this_times) = timed["baseline"], timed["this"]
+    ratios = [(len(this_pairs) / this) / (len(base_pairs) / base)
+              for base, this in zip(base_times, this_times)]
+    low, median, high = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+    return {"name": name, **rates, "best ratio": rates["this"] / rates["baseline"],
+            "ratio": median, "quartiles": (low, high)}
 
 
 def main() -> None:
@@ -142,7 +154,8 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="DIR",
                         help="also time the engine of the checkout in DIR, side by side")
     parser.add_argument("--rounds", type=int, default=41,
-                        help="alternating rounds of --baseline (the best of each engine counts)")
+                        help="rounds of --baseline, each timing both engines (the median of the "
+                             "rounds' ratios decides)")
     parser.add_argument("--rules", default="default",
                         help="the rules variant --baseline times (default or classic)")
     args = parser.parse_args()
@@ -152,11 +165,16 @@ def main() -> None:
     names = args.layouts.split(",") if args.layouts else shipped_layout_names()
     if args.baseline:
         baseline = load_baseline(args.baseline)
-        print(f"{'maze':16} {'baseline succ/s':>16} {'this succ/s':>12} {'ratio':>6}")
+        print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+              f"{'CPU' if args.cpu else 'wall-clock'} time, {args.rounds} rounds")
+        print(f"{'maze':16} {'baseline succ/s':>16} {'this succ/s':>12} {'best ratio':>10} "
+              f"{'median ratio':>12} {'quartiles':>13}")
         for name in names:
             row = compare_engines(name, args.states, baseline, args.rounds, args.rules)
+            low, high = row["quartiles"]
             print(f"{name:16} {row['baseline']:>16,.0f} {row['this']:>12,.0f} "
-                  f"{row['ratio']:>6.3f}", flush=True)
+                  f"{row['best ratio']:>10.3f} {row['ratio']:>12.3f} {low:>6.3f}-{high:.3f}",
+                  flush=True)
         return
     print(f"{'maze':16} {'size':>6} {'ghosts':>6} {'successors/s':>13} {'legal/s':>12} "
           f"{'games/s':>8}  vs target")

@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import math
+import os
 import random
 import statistics
 import sys
@@ -107,7 +108,8 @@ def speed(positions: list[GameState], depth: int, repeats: int, baseline_rev: st
     new_runs = speed_runs(pacman.agents.search, PacmanGame, better, depth)
     old_runs = speed_runs(old.search, old.pacman_game.PacmanGame, old.evaluation.better, depth)
     print(f"1. Speed at depth {depth} (rounds) over {len(positions)} positions of {LAYOUT}; best of "
-          f"{repeats} CPU timings, today's code and revision {baseline_rev}'s alternately")
+          f"{repeats} CPU timings, today's code and revision {baseline_rev}'s alternately "
+          f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
     print(f"   {'algorithm':34s} {'nodes':>8s} {'nodes/s':>10s} {baseline_rev + ' n/s':>12s} "
           f"{'speed-up':>8s} {'nodes/mm':>9s}")
     base_nodes = None

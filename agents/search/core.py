@@ -24,24 +24,21 @@ root the first best action in the searched order wins: later children
 replace it only when strictly better.
 
 The search itself is a :class:`Search` object (:mod:`pacman.agents.search.node_search`):
-``root``, ``value``, the MAX/MIN loop ``node_value`` and ``chance_value``.  A game may
-offer a faster equivalent through a ``search_type`` attribute (see :func:`search_type_for`).
+``root``, ``value``, the MAX/MIN loop ``node_value`` (the one fast alpha-beta loop) and
+``chance_value``; its configuration is a :class:`SearchConfig`
+(:mod:`pacman.agents.search.nodes`). A game may read its nodes more cheaply through a
+``search_type`` attribute (see :func:`search_type_for`): a subclass of :class:`Search` that
+replaces the game's functions, never the loop.
 """
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from .game import Game
-from .node_search import INF, ChanceNodeError, OpponentModel, Search, SearchTimeout
-from .nodes import SearchWatcher
-from .ordering import OrderSpec
+from .node_search import Search
+from .nodes import INF, ChanceNodeError, OpponentModel, SearchConfig, SearchTimeout
 from .result import Counters, SearchResult
-from .table import TranspositionTable
 
 __all__ = [
     "INF",
@@ -56,43 +53,10 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class SearchConfig:
-    """Everything that selects an algorithm variant.  See the module docstring.
-
-    ``depth`` is in depth units (``None``: unlimited).  ``order`` is a move
-    ordering spec (:mod:`pacman.agents.search.ordering`) applied at MAX/MIN nodes;
-    ``root_order`` overrides it at the root with an explicit permutation of
-    the root actions.  ``table`` enables the transposition table and
-    evaluation cache; ``hash_moves`` additionally searches the table's best
-    action first at every node.  ``deadline`` is a ``clock()`` time after
-    which the search raises :class:`SearchTimeout`.  ``watcher`` is told every step of the
-    search (:class:`~pacman.agents.search.nodes.SearchWatcher`); ``None`` costs nothing.
-    """
-
-    depth: int | None = None
-    prune: bool = False
-    strict: bool = False
-    min_as_chance: bool = False
-    allow_chance: bool = True
-    evaluate: Callable[[Any], float] | None = None
-    order: OrderSpec = "none"
-    rng: random.Random | None = None
-    table: TranspositionTable | None = None
-    hash_moves: bool = False
-    bounds: tuple[float, float] | None = None
-    opponent_model: OpponentModel | None = None
-    trace: bool = False
-    deadline: float | None = None
-    clock: Callable[[], float] = time.perf_counter
-    root_order: Sequence[Any] | None = None
-    watcher: SearchWatcher | None = None
-
-
 def search_type_for(game: Game) -> type[Search]:
     """The :class:`Search` class that searches ``game``: the game's own ``search_type`` when it
-    has one (a subclass with the same results and counts, only cheaper per node), else the
-    generic one."""
+    has one (a subclass that reads the game's nodes more cheaply, with the same loop, results
+    and counts), else :class:`Search` itself."""
     return getattr(game, "search_type", None) or Search
 
 

@@ -18,7 +18,7 @@ unit ("decrement depth at the last player's turn").
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 S = TypeVar("S")
@@ -118,13 +118,6 @@ class MultiPlayerGame(Protocol[S, A]):
     def ends_depth_unit(self, state: S) -> bool: ...
 
 
-def key_function(game: Any) -> Any:
-    """The game's ``state_key`` if it defines one, else the identity."""
-    fn = getattr(game, "state_key", None)
-    if fn is None:
-        return _identity
-    return fn
-
-
-def _identity(state: Any) -> Any:
-    return state
+def key_function(game: Any) -> Callable[[Any], Any] | None:
+    """The game's ``state_key`` if it defines one, else ``None``: the state is its own key."""
+    return getattr(game, "state_key", None)

@@ -19,23 +19,52 @@ Slider
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from collections import deque
+from typing import Any, Protocol
 from collections.abc import Callable, Sequence
 
 from pacman.display._pygame import pygame
 
 from pacman.display import controls
-from pacman.display.renderer import Status
+from pacman.display.overlay import HeatScale
+from pacman.display.renderer import Renderer, Status
 from pacman.display.slider import Slider
 from pacman.display.pacing import FASTER_KEYS, SLOWER_KEYS
+from pacman.engine.layout import Layout
 from pacman.engine.state import GameState
-
-if TYPE_CHECKING:
-    from pacman.display.window import WindowDisplay
 
 #: The keys of a replay, for the status bar.
 REPLAY_KEYS = ("space play   left/right step   Home/End   digits+Enter go to move   n next   "
                "q quit")
+
+
+class ReplayWindow(Protocol):
+    """What the viewer reads of the window it shows a replay in, and the methods it changes
+    the window through (:class:`pacman.display.window.WindowDisplay` is one); it writes no
+    attribute."""
+
+    frame_time: float
+    fps: int
+    overlay: bool
+    label: str
+    screen: Any
+    renderer: Renderer | None
+    events: deque[Any]
+
+    @property
+    def heat_note(self) -> str | None: ...
+    @property
+    def heat_scale(self) -> HeatScale | None: ...
+    def begin_replay(self, layout: Layout, agents: Sequence[str],
+                     evaluation: Callable[[GameState], float] | None = None) -> None: ...
+    def fit_replay(self, layout: Layout, size: tuple[int, int], largest: int = ...) -> None: ...
+    def draw_position(self, state: GameState, previous: GameState | None, progress: float,
+                      status: Status) -> None: ...
+    def change_speed(self, quicker: bool) -> None: ...
+    def toggle_overlay(self) -> None: ...
+    def end_replay(self, request: str | None) -> None: ...
+    def tick(self, fps: int) -> None: ...
+    def pump(self) -> None: ...
 
 
 class ReplayViewer:
@@ -43,7 +72,7 @@ class ReplayViewer:
     names and the outcome. :meth:`tick` handles the waiting events and draws one frame;
     :meth:`run` ticks until the user moves on."""
 
-    def __init__(self, window: WindowDisplay, states: Sequence[GameState], result: Any, *,
+    def __init__(self, window: ReplayWindow, states: Sequence[GameState], result: Any, *,
                  evaluation: Callable[[GameState], float] | None = None,
                  playing: bool = True) -> None:
         if not states:

@@ -42,7 +42,8 @@ from pacman.engine.state import GameState
 
 from pacman.display.base import BaseDisplay
 from pacman.display.people import WaitsForPeople
-from pacman.display.window_replay import ShowsReplays
+from pacman.display.replay_view import ReplayViewer
+from pacman.display.slider import ROOM as SLIDER_ROOM
 # Sizes and speeds live in pacing; the names callers knew from this module stay importable.
 from pacman.display.pacing import (AUTO_ADVANCE, BASE_TILE, FASTER_KEYS, FASTEST,  # noqa: F401
                                    SLOW_THINK, SLOWER_KEYS, SLOWEST, SMALLEST_TILE, default_tile,
@@ -71,7 +72,7 @@ def first_frame(layout: Layout, screen: tuple[int, int]) -> Renderer:
     return Renderer(layout, tile, (wide, height))
 
 
-class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
+class WindowDisplay(WaitsForPeople, BaseDisplay):
     """A resizable pygame window that shows games (the :class:`pacman.engine.game.Display` protocol).
 
     ``frame_time`` is the seconds one round takes on screen; ``zoom`` scales the cells
@@ -421,3 +422,79 @@ class WindowDisplay(WaitsForPeople, ShowsReplays, BaseDisplay):
     def _end(self, request: str) -> None:
         self.request = request
         raise GameInterrupted(request)
+
+    # --- replays: a recorded game shown with scrubbing -------------------------------------
+    # A replay's frame has a slider: its status bar is taller by the slider's strip
+    # (:data:`pacman.display.slider.ROOM`), so the maze keeps its cell size and nothing is
+    # drawn over it. :class:`~pacman.display.replay_view.ReplayViewer` changes the window
+    # through these methods (it reads the window's public attributes and writes none).
+
+    #: Whether the window's size includes the slider's strip (set by the first replay shown).
+    _sized_for_slider = False
+
+    def begin_replay(self, layout: Layout, agents: Sequence[str],
+                     evaluation: Callable[[GameState], float] | None = None) -> None:
+        """Open the window on ``layout`` to show a recorded game of ``agents``."""
+        if evaluation is not None:
+            self.evaluation = evaluation
+        if self.screen is None:  # a new window: sized by the window for a game
+            self._sized_for_slider = False
+        self.open(layout)
+        assert self.screen is not None and self.renderer is not None
+        width, height = self.screen.get_size()
+        if self._sized_for_slider:
+            self.fit_replay(layout, (width, height))
+        else:  # the window grows by the strip; the cells keep the size the window chose
+            self.fit_replay(layout, (width, height + SLIDER_ROOM), largest=self.renderer.tile)
+            self._sized_for_slider = True
+        self.agents = list(agents)
+        self.request = None
+
+    def fit_replay(self, layout: Layout, size: tuple[int, int], largest: int = MAX_TILE
+                   ) -> None:
+        """Fit a replay of ``layout`` with its slider to a window of ``size`` pixels (as a
+        user's resize does): the largest cells (up to ``largest``) that fit, the maze
+        centred; a size too small for the smallest cells is raised to it."""
+        least = Renderer.natural_size(layout, SMALLEST_TILE, slider=True)
+        self.renderer = Renderer.fit(layout, (max(size[0], least[0]), max(size[1], least[1])),
+                                     largest, slider=True)
+        if self.screen is None or self.screen.get_size() != self.renderer.size:
+            self.screen = pygame.display.set_mode(self.renderer.size, pygame.RESIZABLE)
+
+    def draw_position(self, state: GameState, previous: GameState | None, progress: float,
+                      status: Status) -> None:
+        """Draw ``state`` (``progress`` of the way from ``previous`` when given), with the
+        overlay if it is on; the caller flips the screen."""
+        assert self.screen is not None and self.renderer is not None
+        shown = previous if previous is not None else state
+        self.shown = shown
+        heat = self.heat_of(shown) if self.overlay else None
+        if state.directions[0] != "Stop":
+            self.facing = state.directions[0]
+        self.renderer.draw(self.screen, state, previous=previous, progress=progress,
+                           status=status, facing=self.facing, heat=heat)
+
+    @property
+    def heat_note(self) -> str | None:
+        """Why the overlay shows no heat map (``None`` when it shows one, or is off)."""
+        if self.overlay and self._heat is not None and self._heat[1] is None:
+            return self._heat[2]
+        return None
+
+    def change_speed(self, quicker: bool) -> None:
+        """One step faster (``quicker``) or slower."""
+        self.frame_time = faster(self.frame_time) if quicker else slower(self.frame_time)
+
+    def toggle_overlay(self) -> None:
+        self.overlay = not self.overlay
+
+    def end_replay(self, request: str | None) -> None:
+        """The replay is over; ``request`` is what the user asked for (see :attr:`request`)."""
+        self.request = request
+
+    def show_replay(self, result: Any, states: Sequence[GameState],
+                    evaluation: Callable[[GameState], float] | None = None) -> str | None:
+        """Show a recorded game with scrubbing until the user moves on; returns
+        :data:`~pacman.display.controls.QUIT` if the user quit, else ``None``."""
+        viewer = ReplayViewer(self, states, result, evaluation=evaluation)
+        return viewer.run()

@@ -77,9 +77,10 @@ class Target:
 
 
 TARGETS: dict[str, Target] = {
-    "fast_value": Target(
-        "pacman.agents.pacman_search", "PacmanSearch.fast_value", _off_by_one,
-        ("search/test_pacman_fast_path.py", "search/test_textbook.py"), "through_the_fast_path or pacman_loop"),
+    "node_value": Target(
+        "pacman.agents.search.node_search", "Search.node_value", _off_by_one,
+        ("search/test_pacman_fast_path.py", "search/test_textbook.py"),
+        "through_the_fast_path or fast_loop"),
     "textbook.alphabeta": Target(
         "pacman.agents.search.textbook", "alphabeta", _decision_off_by_one,
         ("search/test_textbook.py",),

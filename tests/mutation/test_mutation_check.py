@@ -18,7 +18,7 @@ def test_every_test_named_for_a_function_fails_when_it_lies(target):
 
 
 def test_the_mutants_replace_the_function_everywhere_it_is_bound():
-    """The fast path's raising mutant reaches the loop through the class, and the rules' lying
+    """The fast loop's raising mutant reaches the loop through the class, and the rules' lying
     one through a name imported before the mutant was applied (checked in a subprocess: the
     mutant stays for the life of the process)."""
     import subprocess
@@ -35,9 +35,9 @@ def test_the_mutants_replace_the_function_everywhere_it_is_bound():
         "before = engine_successor(state, state.legal_actions()[0]).score\n"
         "mutants.apply('rules.successor', 'lie')\n"
         "assert engine_successor(state, state.legal_actions()[0]).score == before + 1\n"
-        "mutants.apply('fast_value', 'raise')\n"
+        "mutants.apply('node_value', 'raise')\n"
         "try:\n"
-        "    PacmanSearch.fast_value(None, state, 1, 0, 0)\n"
+        "    PacmanSearch.node_value(None, state, 1, 0, 0)\n"
         "except mutants.Mutant:\n"
         "    print('raised')\n"
     ) % str(Path(__file__).parent)

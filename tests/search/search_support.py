@@ -173,26 +173,27 @@ def dag_reference(game: LayeredDag, state: tuple, depth: int | None) -> float:
 
 
 class FastPathSpy:
-    """How many nodes :meth:`PacmanSearch.fast_value` searched while the spy was on (every
-    call, the recursive ones included: the loop calls itself through the class)."""
+    """How many nodes the fast loop (:meth:`Search.node_value`, the one fast alpha-beta loop of
+    every game, Pacman's included) searched while the spy was on (every call, the recursive
+    ones included: the loop calls itself through the class)."""
 
     def __init__(self) -> None:
         self.calls = 0
 
     def __enter__(self) -> FastPathSpy:
-        from pacman.agents.pacman_search import PacmanSearch
+        from pacman.agents.search.node_search import Search
 
-        self._original = original = PacmanSearch.__dict__["fast_value"]
+        self._original = original = Search.__dict__["node_value"]
         spy = self
 
         def counted(search: Any, *args: Any) -> float:
             spy.calls += 1
             return original(search, *args)
 
-        PacmanSearch.fast_value = counted  # type: ignore[method-assign]
+        Search.node_value = counted  # type: ignore[method-assign]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        from pacman.agents.pacman_search import PacmanSearch
+        from pacman.agents.search.node_search import Search
 
-        PacmanSearch.fast_value = self._original  # type: ignore[method-assign]
+        Search.node_value = self._original  # type: ignore[method-assign]

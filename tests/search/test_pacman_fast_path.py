@@ -1,8 +1,9 @@
-"""The search specialised for Pacman agrees with the generic core node for node, and the cheap
-move orderings keep the values.
+"""Pacman's adapter of the search (:class:`PacmanSearch`: the game's functions read straight from
+the state) agrees with the game's protocol methods node for node, and the cheap move orderings
+keep the values. Both run the one fast loop, :meth:`Search.node_value` (a spy proves it ran).
 
-A subclass of :class:`PacmanGame` is searched by the generic :class:`Search` (the specialisation
-would bypass its methods), which gives the reference for every configuration.
+A subclass of :class:`PacmanGame` is searched by :class:`Search` through the game's protocol
+methods (the adapter would bypass them), which gives the reference for every configuration.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pacman.agents.evaluation import EVALUATIONS, better
 from pacman.agents.pacman_game import PacmanGame
 from pacman.agents.pacman_search import PacmanSearch
 from pacman.agents.search import ChanceNodeError, TranspositionTable, alphabeta, iterative_deepening, minimax
+from pacman.agents.search import textbook
 from pacman.agents.search.algorithms import algorithm_config
 from pacman.agents.search.core import SearchConfig, run_search, search_type_for
 from pacman.agents.search.node_search import Search
@@ -51,14 +53,10 @@ CONFIGS = {
 }
 
 
-#: the configurations the Pacman loop (``fast_value``) searches: no reordering but the table's
-ON_THE_LOOP = sorted(c for c in CONFIGS if "order" not in CONFIGS[c])
-
-
 def search_with(game, state, options, trace=True):
     """Search with ``options``; ``trace``: every state generated and every leaf valued, in
-    order (off the fast path, which values leaves unseen), ``"generated"``: the generated
-    states only (on the fast path where the configuration allows it)."""
+    order (leaves then go through the loop's traced valuer), ``"generated"``: the generated
+    states only (the loop values leaves inline)."""
     options = dict(options)
     name = options.pop("name")
     if options.pop("table", False):
@@ -90,10 +88,11 @@ def test_specialised_search_visits_and_values_exactly_as_the_generic_core(seed, 
                 with pytest.raises(ChanceNodeError):
                     search_with(game, state, options)
             continue
-        with FastPathSpy() as spy:
+        with FastPathSpy() as adapted:
             a = search_with(fast, state, CONFIGS[config], "generated")
-        assert (spy.calls > 0) == (config in ON_THE_LOOP)
-        b = search_with(generic, state, CONFIGS[config], "generated")
+        with FastPathSpy() as protocol:
+            b = search_with(generic, state, CONFIGS[config], "generated")
+        assert adapted.calls == protocol.calls > 0
         assert (a.value, a.action, a.root_values, a.principal_variation) == \
                (b.value, b.action, b.root_values, b.principal_variation)
         assert a.stats.generated == b.stats.generated
@@ -183,75 +182,48 @@ def deepening_answer(game, state, depth, table):
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), layout=st.sampled_from(["smallClassic", "originalClassic"]),
-       focus=st.sampled_from([0, 6, "horizon"]), evaluation=st.sampled_from(["better", "strong"]))
-def test_the_deepening_configuration_is_searched_by_one_loop_exactly_as_by_the_generic_one(
+       focus=st.sampled_from([0, 6]), evaluation=st.sampled_from(["better", "strong"]))
+def test_the_deepening_configuration_reads_pacman_alike_through_the_adapter_and_the_protocol(
         seed, layout, focus, evaluation):
     """The deepening agent's configuration (a table, the previous iteration's best moves first,
-    cached leaves) runs the Pacman loop (``fast_value``); with it switched off the same search
-    runs through the generic loop. Values, moves, every count and the table agree."""
-    game = PacmanGame(EVALUATIONS[evaluation], focus=focus)
-    original_init = PacmanSearch.__init__
-
-    def untabled(self, *args):
-        original_init(self, *args)
-        self.fast_path = False
-
+    cached leaves) searched through Pacman's adapter and through the game's protocol methods:
+    both run the fast loop as often, and values, moves, every count and the table agree."""
+    games = (PacmanGame(EVALUATIONS[evaluation], focus=focus),
+             GenericPacmanGame(EVALUATIONS[evaluation], focus=focus))
     for state in turns(layout, seed, 2):
         tables = TranspositionTable(), TranspositionTable()
-        with FastPathSpy() as on:
-            fast = deepening_answer(game, state, 4, tables[0])
-        PacmanSearch.__init__ = untabled  # type: ignore[method-assign]
-        try:
-            with FastPathSpy() as off:
-                generic = deepening_answer(game, state, 4, tables[1])
-        finally:
-            PacmanSearch.__init__ = original_init  # type: ignore[method-assign]
-        assert on.calls > 0 and off.calls == 0
+        with FastPathSpy() as adapted:
+            fast = deepening_answer(games[0], state, 4, tables[0])
+        with FastPathSpy() as protocol:
+            generic = deepening_answer(games[1], state, 4, tables[1])
+        assert adapted.calls == protocol.calls > 0
         assert fast == generic
         assert tables[0].entries == tables[1].entries
         assert tables[0].best_moves == tables[1].best_moves
         assert tables[0].evaluations == tables[1].evaluations
 
 
-def test_the_deepening_agent_searches_with_the_pacman_loop(monkeypatch):
-    """The Pacman loop is what the deepening agent's searches run (the tests above would
-    otherwise pass without it ever running), and the agent's answer is the generic loop's."""
-    def answer(switched_off):
-        if switched_off:
-            monkeypatch.setattr(PacmanSearch, "__init__", without_fast_path())
-        agent = IterativeDeepeningAgent(time_budget=10.0, max_depth=3, order="none",
-                                        evaluation=EVALUATIONS["strong"], focus="horizon")
-        with FastPathSpy() as spy:
-            action = agent.get_action(turns("smallClassic", 1, 1)[0])
-        monkeypatch.undo()
-        result = agent.last
-        assert result is not None
-        return spy.calls, (action, result.value, result.root_values, result.stats.nodes_generated)
-
-    on_calls, on = answer(False)
-    off_calls, off = answer(True)
-    assert on_calls > 0 and off_calls == 0
-    assert on == off
+def test_the_deepening_agent_searches_with_the_fast_loop():
+    """The fast loop is what the deepening agent's searches run, and its answer is the
+    textbook's: the root value of its deepest iteration is the minimax value at that depth."""
+    agent = IterativeDeepeningAgent(time_budget=10.0, max_depth=3, order="none",
+                                    evaluation=EVALUATIONS["better"])
+    state = turns("smallClassic", 1, 1)[0]
+    with FastPathSpy() as spy:
+        action = agent.get_action(state)
+    result = agent.last
+    assert result is not None and spy.calls > 0
+    assert result.stats.depth_reached == 3
+    reference = textbook.minimax(PacmanGame(EVALUATIONS["better"]), state, 3)
+    assert result.value == reference.value
+    assert action in state.legal_actions(0)
 
 
-def without_fast_path():
-    """A ``PacmanSearch.__init__`` that switches the Pacman loop off (the generic loop runs)."""
-    original_init = PacmanSearch.__init__
-
-    def generic(self, *args):
-        original_init(self, *args)
-        self.fast_path = False
-    return generic
-
-
-def loop_answers(config, switched_off, monkeypatch):
-    """The answers and the table of ``config`` on three positions, with the Pacman loop on or
-    switched off, and how many nodes the Pacman loop searched."""
-    game = PacmanGame(EVALUATIONS["better"], "uniform" if "expectimax" in config else "adversarial")
+def loop_answers(game, config):
+    """The answers and the table of ``config`` on three positions, and how many nodes the fast
+    loop searched."""
     options = dict(CONFIGS[config])
     name = options.pop("name")
-    if switched_off:
-        monkeypatch.setattr(PacmanSearch, "__init__", without_fast_path())
     found, table = [], TranspositionTable()
     with FastPathSpy() as spy:
         for state in turns("smallClassic", 7, 3):
@@ -262,28 +234,21 @@ def loop_answers(config, switched_off, monkeypatch):
             found.append((result.value, result.action, result.root_values,
                           result.principal_variation, generated, counts(result),
                           result.stats.cache_hits, result.stats.transposition_hits))
-    monkeypatch.undo()
     return found, (table.entries, table.best_moves, table.evaluations), spy.calls
 
 
-@pytest.mark.parametrize("config", ON_THE_LOOP)
-def test_every_configuration_searches_alike_on_and_off_the_pacman_loop(config, monkeypatch):
-    """Each configuration the Pacman loop takes is searched by it exactly as by the generic
-    loop over the Pacman reading of a node (``expand``): the values, the states generated in
-    order, every count and the table. The spy proves which loop ran."""
-    on, on_table, on_calls = loop_answers(config, False, monkeypatch)
-    off, off_table, off_calls = loop_answers(config, True, monkeypatch)
-    assert on_calls > 0 and off_calls == 0
-    assert on == off
-    assert on_table == off_table
-
-
-@pytest.mark.parametrize("config", sorted(set(CONFIGS) - set(ON_THE_LOOP)))
-def test_a_reordering_configuration_runs_the_generic_loop(config, monkeypatch):
-    """A configuration that reorders children by evaluation or history runs the generic loop
-    (the Pacman loop knows only the table's best move first)."""
-    answers, _, calls = loop_answers(config, False, monkeypatch)
-    assert calls == 0 and answers
+@pytest.mark.parametrize("config", sorted(CONFIGS))
+def test_every_configuration_searches_alike_through_the_adapter_and_the_protocol(config):
+    """Each configuration runs the fast loop, through Pacman's adapter exactly as through the
+    game's protocol methods: the values, the states generated in order, every count and the
+    table. The spy proves the loop ran, as often in both."""
+    ghosts = "uniform" if "expectimax" in config else "adversarial"
+    adapted, adapted_table, adapted_calls = loop_answers(PacmanGame(EVALUATIONS["better"], ghosts), config)
+    protocol, protocol_table, protocol_calls = loop_answers(
+        GenericPacmanGame(EVALUATIONS["better"], ghosts), config)
+    assert adapted_calls == protocol_calls > 0
+    assert adapted == protocol
+    assert adapted_table == protocol_table
 
 
 def watched_steps(game, state, depth):
@@ -299,8 +264,8 @@ def watched_steps(game, state, depth):
 
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_watcher_is_told_every_step_of_a_search_with_a_table(seed):
-    """A watched search with a table and best moves first reports every step, as the generic
-    core does (the Pacman loop, which tells a watcher nothing, is left to unwatched searches)."""
+    """A watched search with a table and best moves first reports every step, through the
+    adapter as through the game's protocol methods."""
     state = turns("smallClassic", seed, 5)[-1]
     fast, fast_steps = watched_steps(PacmanGame(better), state, 3)
     generic, generic_steps = watched_steps(GenericPacmanGame(better), state, 3)

@@ -50,6 +50,8 @@ def refused(tree: str, name: str, depth: int | None) -> type[Exception] | None:
         FAST[name](game, game.root, depth=depth)
     except (ChanceNodeError, TreeFormatError) as error:
         return type(error)
+    except Exception:  # a search broken otherwise is for the test of its case to report
+        return None
     return None
 
 
@@ -119,10 +121,10 @@ def pacman_position(seed: int, name: str = "smallClassic") -> GameState:
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("name", sorted(FAST))
 def test_pacman_positions_search_alike_through_the_fast_path(seed, name):
-    """The Pacman fast path (``PacmanSearch.fast_value``) equals the textbook node for node: the
-    same value and action, the same states generated in the same order, the same states
-    evaluated in the same order and as many end states valued. Only the generated states are
-    traced (a trace of valued leaves would turn the fast path off); the spy proves it ran."""
+    """The fast loop (``Search.node_value``) through Pacman's adapter equals the textbook node
+    for node: the same value and action, the same states generated in the same order, the same
+    states evaluated in the same order and as many end states valued. Only the generated states
+    are traced (the loop then values leaves inline, as in play); the spy proves it ran."""
     game = PacmanGame(EVALUATIONS["better"])
     root = pacman_position(seed)
     evaluation = EVALUATIONS["better"].function
