@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,22 @@ def test_a_crash_in_play_shows_the_students_own_frames_and_exits_1(tmp_path, cap
     assert trace[-1] == ("AttributeError: 'GameState' object has no attribute "
                          "'getLegalAction'")
     assert "agent_child" not in err and "Traceback (most recent" not in err
+
+
+def test_a_timeout_in_play_names_the_students_file_and_line(tmp_path, capsys, monkeypatch):
+    folder = student_folder(tmp_path, ("        nextAgent = 1 % gameState.getNumAgents()\n",
+                                       "        while True:\n            pass\n"
+                                       "        nextAgent = 1 % gameState.getNumAgents()\n"))
+    looping = (folder / "multiAgents.py").read_text().splitlines().index("        while True:")
+    monkeypatch.chdir(folder)
+    began = time.monotonic()
+    code, out, err = run_cli(capsys, "-p", "MinimaxAgent", "-l", "minimaxClassic", "-q",
+                             "-s", "1", "--timeout", "0.5")
+    line = next(t for t in out.splitlines() if t.startswith("game 1/1"))
+    assert line.endswith(" timeout: still thinking after "
+                         f"{line.split('after ')[1].split(' s')[0]} s (limit 0.5 s per move) "
+                         f"in multiAgents.py line {looping + 1}, in getAction"), line
+    assert time.monotonic() - began < 20  # ended at the limit, not the hard one
 
 
 def test_a_bad_depth_for_the_students_class_is_one_line_exit_2(tmp_path, capsys, monkeypatch):
