@@ -203,6 +203,7 @@ def play(args: argparse.Namespace) -> int:
     if num_ghosts is None and args.max_ghosts is not None:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
     ghosts, why = ghosts_of(args)
+    pacman_options(args)  # a bad -a value is the one line said, before any note on the agent
     pacman = student_pacman(args.pacman, DEFAULT_PACMAN, args.student)
     # from here on, agents' processes start, and their prints are held while games are drawn
     with keep_processes(), held_output(draws_in_terminal(args)) as held:

@@ -141,7 +141,8 @@ def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
                                   f"({limits.budget_seconds:g} s) is spent")
             else:
                 result = run_test(path, assignment, question, limited, session)
-                if limited.limits.test_seconds < test.limits.test_seconds:
+                if (limited.limits.test_seconds < test.limits.test_seconds
+                        and not result.load_failure):  # a file that did not load: beside the point
                     result.output.append(f"(this test's time limit was cut to "
                                          f"{limited.limits.test_seconds:.0f} s: what was left of "
                                          f"the run's budget of {limits.budget_seconds:g} s)")

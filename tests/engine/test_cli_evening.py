@@ -78,8 +78,8 @@ def test_a_bad_depth_for_the_students_class_is_one_line_exit_2(tmp_path, capsys,
     code, out, err = run_cli(capsys, "-p", "MinimaxAgent", "-a", "depth=three", "-q", "-l",
                              "tiny")
     assert code == 2 and out == ""
-    assert err.strip().splitlines()[-1] == ("pacman-arena: -a depth=three: depth expects a "
-                                            "whole number (0 or more), e.g. depth=3")
+    assert err.strip().splitlines() == ["pacman-arena: -a depth=three: depth expects a "
+                                        "whole number (0 or more), e.g. depth=3"]
 
 
 def test_a_file_agent_has_a_stated_default_move_limit_and_timeout_is_its_classic_name(
