@@ -150,27 +150,53 @@ def own_traceback(trace: str, agent_file: str) -> str:
     """``trace`` (a formatted traceback) cut to the frames in the folder of ``agent_file``
     (the student's file and its neighbours), each named by its file name, then the
     exception's last line; ``""`` when no frame is theirs."""
-    if not agent_file:
+    frames = own_frames(trace, agent_file)
+    if not frames:
         return ""
-    folder = os.path.dirname(os.path.realpath(agent_file))
-    lines = trace.rstrip("\n").splitlines()
     shown: list[str] = []
+    for file, line, name, source in frames:
+        shown.append(f'  File "{file}", line {line}, in {name}')
+        if source:
+            shown.append("    " + source)
+    lines = trace.rstrip("\n").splitlines()
+    last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
+    return "\n".join(["Traceback (your code, most recent call last):", *shown, last])
+
+
+def own_frames(trace: str, agent_file: str) -> list[tuple[str, int, str, str]]:
+    """The frames of ``trace`` (a formatted traceback) in the folder of ``agent_file``, outermost
+    first, as ``(file name, line, function, source line or "")``."""
+    if not agent_file:
+        return []
+    folder = os.path.dirname(os.path.realpath(agent_file))
+    frames: list[tuple[str, int, str, str]] = []
     keep = False
-    for text in lines:
+    for text in trace.rstrip("\n").splitlines():
         frame = _FRAME.match(text)
         if frame:
             path = os.path.realpath(frame["file"])
             keep = os.path.dirname(path) == folder
             if keep:
-                shown.append(f'  File "{os.path.basename(path)}", line {frame["line"]}, '
-                             f'in {frame["name"]}')
+                frames.append((os.path.basename(path), int(frame["line"]), frame["name"], ""))
         elif keep and text.startswith("    ") and text.strip("^~ ").strip():
-            shown.append("    " + text.strip())
+            frames[-1] = (*frames[-1][:3], text.strip())
             keep = False  # the source line only, not the markers under it
-    if not shown:
+    return frames
+
+
+def late_place(result: GameResult) -> str:
+    """For a game an agent lost by timeout with where its code was (an agent from a file),
+    `` in multiAgents.py line 153, in getAction``: the innermost frame of its own files;
+    else ``""``."""
+    failure = result.failure
+    if failure is None or failure.kind != Outcome.TIMEOUT or not failure.traceback:
         return ""
-    last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
-    return "\n".join(["Traceback (your code, most recent call last):", *shown, last])
+    name = str(result.agents[failure.agent].get("name", ""))
+    frames = own_frames(failure.traceback, name.rpartition(":")[0])
+    if not frames:
+        return ""
+    file, line, function, _ = frames[-1]
+    return f" in {file} line {line}, in {function}"
 
 
 def draws_in_terminal(args: argparse.Namespace) -> bool:

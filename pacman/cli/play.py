@@ -12,7 +12,7 @@ from pacman.engine.agent_stats import bounded_stats
 from pacman.cli.argtypes import frame_seconds, time_limit, whole_number
 from pacman.cli.game_output import (HeldOutput, Tally, check_export, draws_in_terminal,
                                          export_game_file, game_display, held_output,
-                                         pacman_evaluation, show_failure)
+                                         late_place, pacman_evaluation, show_failure)
 from pacman.display import DISPLAY_KINDS
 from pacman.display.base import BaseDisplay
 from pacman.display.controls import QUIT, RESTART, with_human_input
@@ -203,6 +203,7 @@ def play(args: argparse.Namespace) -> int:
     if num_ghosts is None and args.max_ghosts is not None:
         num_ghosts = min(args.max_ghosts, layout.num_ghosts)
     ghosts, why = ghosts_of(args)
+    pacman_options(args)  # a bad -a value is the one line said, before any note on the agent
     pacman = student_pacman(args.pacman, DEFAULT_PACMAN, args.student)
     # from here on, agents' processes start, and their prints are held while games are drawn
     with keep_processes(), held_output(draws_in_terminal(args)) as held:
@@ -214,10 +215,12 @@ def _play(args: argparse.Namespace, layout: Any, pacman: str, ghosts: str, why: 
     from pacman.cli import program_name
     from pacman.lineup.build import lineup
 
+    # a file's agent gets the default limit in its process too, where it says where it was
+    file_limit = FILE_AGENT_TIME_LIMIT if args.time_limit is None else args.time_limit
     specs = lineup(layout, pacman, ghosts, num_ghosts,
                    pacman_options(args),
                    parse_assignments(args.ghost_opt, "--ghost-opt"),
-                   time_limit=None if args.time_limit == math.inf else args.time_limit)
+                   time_limit=None if file_limit == math.inf else file_limit)
     if why and len(specs) > 1:
         print(f"ghosts: {ghosts} ({why}; -g to choose)",
               file=sys.stderr if args.json else sys.stdout, flush=True)
@@ -364,7 +367,7 @@ def _report(result: GameResult, number: int, args: argparse.Namespace) -> None:
             f"score {result.score}, {result.moves} moves")
     if result.failure:
         line += (f" -- agent {result.failure.agent} ({result.agents[result.failure.agent]['name']})"
-                 f" {result.failure.kind}: {result.failure.message}")
+                 f" {result.failure.kind}: {result.failure.message}{late_place(result)}")
     print(line, flush=True)
 
 

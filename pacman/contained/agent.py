@@ -8,7 +8,9 @@ process for it (the file is imported there, never here) and gives an
 when there is one, else in a new process. Every failure of the agent is raised as
 :class:`~pacman.engine.outcome.AgentFailure` (or :class:`~pacman.engine.game.AgentTimeout` past the move
 limit), which the game records as that agent's outcome; a failure of the environment is a
-:class:`~pacman.contained.jail.ContainmentError`.
+:class:`~pacman.contained.jail.ContainmentError`. With a move limit, a move still running when it
+passes is a timeout whose trace is the stack of the agent's code at that moment
+(:mod:`pacman.contained.move_watch`).
 """
 
 from __future__ import annotations
@@ -104,7 +106,8 @@ class ContainedAgent:
         self.maze: Any = None
         self.child: ContainedProcess | None = factory.process()
         try:
-            self._request(("game", (index, rng)), "building the agent", build_seconds(limit))
+            self._request(("game", (index, rng, limit)), "building the agent",
+                          build_seconds(limit))
         except BaseException:
             self.failed = True
             self.close()
@@ -138,6 +141,11 @@ class ContainedAgent:
         except BaseException:
             self.failed = True
             raise
+        if status == "late":  # past the move limit, with where its code was
+            self.failed = True
+            child.kill()
+            raise AgentFailure(Outcome.TIMEOUT, f"{method} still running after "
+                                                f"{self.factory.time_limit} s", str(value))
         if seconds is not None and time.monotonic() - began > seconds - HARD_LIMIT_GRACE:
             self.failed = True  # late, so the game fails it: its process is not kept
         if status == "ok":

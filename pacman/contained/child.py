@@ -27,6 +27,7 @@ import traceback
 from typing import Any
 
 from pacman.contained.jail import MEMORY_ENVIRONMENT, apply_limits
+from pacman.contained.move_watch import MoveWatch
 from pacman.contained.protocol import (LAYOUT_ID, MAX_ANSWER, MAX_TRACE, STATE_MESSAGE, cut,
                                        encode_answer, read_frame, write_frame)
 
@@ -53,8 +54,13 @@ class Child:
         self.layout: Any = None
         self.spec: Any = None
         self.agent: Any = None
+        self.move_limit: float | None = None
+        self.watch = MoveWatch(lambda stack: write_frame(self.answers,
+                                                         encode_answer("late", stack)))
 
     def send(self, status: str, value: Any = None) -> None:
+        if self.watch.disarm():  # the game was told the move is late, and ends this process
+            return
         write_frame(self.answers, encode_answer(status, value))
 
     def failure(self, error: BaseException, method: str) -> list[str]:
@@ -129,9 +135,12 @@ class Child:
         else:
             self.call(what, value)
 
-    def new_game(self, index: int, rng: random.Random) -> None:
+    def new_game(self, index: int, rng: random.Random, move_limit: float | None = None) -> None:
         """A fresh agent for a game; the process's own generators seeded from the game's, so
-        that a game's moves do not depend on the games played before it in this process."""
+        that a game's moves do not depend on the games played before it in this process. A
+        move still running after ``move_limit`` seconds is answered ``late`` with where the
+        agent's code is (:mod:`pacman.contained.move_watch`)."""
+        self.move_limit = move_limit
         copy = random.Random()
         copy.setstate(rng.getstate())
         seed = copy.getrandbits(32)
@@ -151,6 +160,8 @@ class Child:
         method = {"start": "start_game", "move": "get_action", "report": "last_report",
                   "stats": "stats"}[what]
         function = getattr(self.agent, method, None)
+        if what == "move":
+            self.watch.arm(self.move_limit)
         try:
             if what == "move":
                 result = self.agent.get_action(value)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pacman.display import sprites
 from pacman.display._pygame import pygame
-from pacman.display.statusbar import LINES, render_text
+from pacman.display.statusbar import LEGIBLE_SIZE, LINES, render_text
 
 if TYPE_CHECKING:
     from pacman.display.renderer import Renderer
@@ -31,28 +31,70 @@ def headline(outcome: str) -> str:
 
 def draw_end_banner(surface: pygame.Surface, renderer: Renderer, outcome: str,
                     detail: str, keep_clear: pygame.Rect | None = None,
-                    lines: int = LINES) -> pygame.Rect:
+                    lines: int = LINES,
+                    drawn: list[tuple[str, pygame.Rect, int]] | None = None) -> pygame.Rect:
     """Draw the banner for ``outcome`` (with the smaller line ``detail`` under it) below the
     maze, over the first ``lines`` lines of the status bar (the score, the agents; with the
     search overlay, 2 keeps its legend in sight), so that the board's last moment stays
     whole: the ghost that caught Pacman, the last dot. Returns the band's rectangle.
-    ``keep_clear`` is accepted for callers that name Pacman's cell; the band never covers the
-    maze."""
+
+    ``detail`` is drawn at the status bar's font size, never smaller than
+    :data:`~pacman.display.statusbar.LEGIBLE_SIZE`: where it is wider than the frame it wraps
+    between its phrases (separated by three spaces) and the band takes as many more of the
+    bar's lines as it needs. ``drawn``, when given, receives ``(text, rectangle, font size)``
+    for each text drawn. ``keep_clear`` is accepted for callers that name Pacman's cell; the
+    band never covers the maze."""
     bar = renderer.status_rect
     top = bar.top + renderer.slider_room
-    bottom = bar.bottom if lines >= LINES else top + 5 + lines * renderer.font_size
-    band = pygame.Rect(bar.left, top, bar.width, bottom - top)
-    width = band.width
-    small_size = max(13, min(20, band.height // 3))
-    line = render_text(renderer, detail, sprites.STATUS_TEXT, small_size)
-    if line.get_width() > width - 16:
-        line = pygame.transform.smoothscale_by(line, (width - 16) / line.get_width())
-    big = renderer.font_of(max(12, min(72, band.height - line.get_height() - 2)))
-    title = big.render(headline(outcome), True, COLOURS.get(outcome, sprites.STATUS_TEXT))
+    width = bar.width
+    size = max(LEGIBLE_SIZE, renderer.font_size)
+    rows = _wrapped(renderer, detail, size, width - 16)
+    detail_height = sum(r.get_height() for r in rows)
+    headline_least = LEGIBLE_SIZE + 4
+    taken = lines if lines < LINES else LINES
+    while taken < LINES and (5 + taken * renderer.font_size
+                             < detail_height + renderer.font_of(headline_least).get_height()):
+        taken += 1
+    bottom = bar.bottom if taken >= LINES else top + 5 + taken * renderer.font_size
+    band = pygame.Rect(bar.left, top, width, bottom - top)
+    big_size = max(headline_least, min(72, band.height - detail_height - 2))
+    title = renderer.font_of(big_size).render(headline(outcome), True,
+                                              COLOURS.get(outcome, sprites.STATUS_TEXT))
+    while title.get_height() + detail_height > band.height and big_size > headline_least:
+        big_size -= 1
+        title = renderer.font_of(big_size).render(headline(outcome), True,
+                                                  COLOURS.get(outcome, sprites.STATUS_TEXT))
     if title.get_width() > width - 16:  # a narrow frame: the headline shrinks to fit
         title = pygame.transform.smoothscale_by(title, (width - 16) / title.get_width())
     surface.fill(sprites.STATUS_BACKGROUND, band)
-    gap = max(0, (band.height - title.get_height() - line.get_height()) // 2)
-    surface.blit(title, ((width - title.get_width()) // 2, band.top + gap))
-    surface.blit(line, ((width - line.get_width()) // 2, band.top + gap + title.get_height()))
+    gap = max(0, (band.height - title.get_height() - detail_height) // 2)
+    y = band.top + gap
+    placed = [(headline(outcome), title, big_size)] + [(t, r, size) for t, r in zip(
+        _phrase_lines(renderer, detail, size, width - 16), rows)]
+    for text, image, font_size in placed:
+        rect = surface.blit(image, ((width - image.get_width()) // 2, y))
+        if drawn is not None:
+            drawn.append((text, rect, font_size))
+        y += image.get_height()
     return band
+
+
+def _phrase_lines(renderer: Renderer, detail: str, size: int, room: int) -> list[str]:
+    """``detail`` in lines of at most ``room`` pixels at font ``size``, cut only between its
+    phrases (three spaces apart); a phrase wider than ``room`` is a line of its own."""
+    font = renderer.font_of(size)
+    lines: list[str] = []
+    for phrase in (p.strip() for p in detail.split("   ")):
+        if not phrase:
+            continue
+        joined = f"{lines[-1]}   {phrase}" if lines else phrase
+        if lines and font.size(joined)[0] <= room:
+            lines[-1] = joined
+        else:
+            lines.append(phrase)
+    return lines
+
+
+def _wrapped(renderer: Renderer, detail: str, size: int, room: int) -> list[pygame.Surface]:
+    return [render_text(renderer, line, sprites.STATUS_TEXT, size)
+            for line in _phrase_lines(renderer, detail, size, room)]

@@ -21,7 +21,7 @@ from pacman.display import sprites
 from pacman.display.sprites import heat_colour
 from pacman.display.overlay import HeatScale, SearchView
 from pacman.display.slider import ROOM as SLIDER_ROOM
-from pacman.display.statusbar import (Status, bar_height, draw_status, render_text,
+from pacman.display.statusbar import (LEGIBLE_SIZE, Status, bar_height, draw_status, render_text,
                                       status_items)
 from pacman.engine.layout import Layout
 from pacman.engine.state import GameState
@@ -92,7 +92,7 @@ class Renderer:
         """The status bar's font size for cells of ``tile`` pixels in a maze ``width`` pixels
         wide (narrow frames get a smaller font, so the bar's lines fit)."""
         size = max(16, min(26, round(tile * 0.9)))
-        return size if width is None else max(14, min(size, max(MIN_WIDTH, width) // 28))
+        return size if width is None else max(LEGIBLE_SIZE, min(size, max(MIN_WIDTH, width) // 28))
 
     @classmethod
     def bar_height(cls, tile: int, width: int | None = None, *, slider: bool = False) -> int:

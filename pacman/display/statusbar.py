@@ -47,6 +47,9 @@ class StatusCanvas(Protocol):
 LINES = 4
 #: The smallest font a line shrinks to (pixels).
 SMALLEST_FONT = 10
+#: The smallest font size of the window's text at its default size (pygame's default font at
+#: this size is 11 pixels high): the status bar's base size and the end banner's lines.
+LEGIBLE_SIZE = 16
 #: Width of the heat map's colour bar, in multiples of the font size.
 BAR_LENGTH = 5
 #: What the overlay's move values mean (after them in the legend).

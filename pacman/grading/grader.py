@@ -23,10 +23,34 @@ from pacman.grading.submissions import CLASSIC_FILE, find_submission
 from pacman.grading.uploads import Upload, inspect_upload
 from pacman.grading.run_limits import BUDGET_RESERVE, RunLimits
 from pacman.grading.question_rules import all_or_nothing, common_diagnosis, settle_diagnosis
+from pacman.grading.sandbox import WorkerFailure
 from pacman.grading.session import LoadFailed, Session, Stop, TestResult
+from pacman.grading.state_server import StateServer
 from pacman.grading.game_grading import game_test
 from pacman.grading.position_grading import position_test
 from pacman.grading.tree_grading import tree_test
+
+class TimedSession(Session):
+    """A :class:`Session` that remembers how the current test's agent last ran out of time
+    (:attr:`timed_out`: the failure's words, ``""`` while it has not)."""
+
+    def __init__(self, path: Path, assignment: Assignment, given: Path | None = None) -> None:
+        super().__init__(path, assignment, given)
+        self.timed_out = ""
+
+    def start(self, test: Test) -> None:
+        super().start(test)
+        self.timed_out = ""
+
+    def request(self, message: dict[str, Any], timeout: float,
+                server: StateServer | None = None) -> dict[str, Any]:
+        try:
+            return super().request(message, timeout, server)
+        except WorkerFailure as failure:
+            if failure.kind == "timeout":
+                self.timed_out = str(failure)
+            raise
+
 
 @dataclass
 class QuestionResult:
@@ -85,7 +109,7 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
             raise ConfigurationError(f"no question {sorted(unknown)[0]!r} in {assignment.source}")
     began = time.monotonic()
     report = GradeReport(str(submission), assignment.name, [], refused=list(upload.refused))
-    session = Session(path, assignment, Path(submission).resolve())
+    session = TimedSession(path, assignment, Path(submission).resolve())
     try:
         _grade_questions(report, path, assignment, questions, session, progress,
                          limits or RunLimits())
@@ -96,7 +120,7 @@ def grade(submission: str | Path, assignment: Assignment, *, questions: set[str]
 
 
 def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
-                     questions: set[str] | None, session: Session,
+                     questions: set[str] | None, session: TimedSession,
                      progress: Callable[[TestResult], None] | None, limits: RunLimits) -> None:
     load_failure: str | None = None
     deadline = (None if limits.budget_seconds is None
@@ -105,21 +129,27 @@ def _grade_questions(report: GradeReport, path: Path, assignment: Assignment,
         if questions and question.id not in questions:
             continue
         results = []
+        late: dict[str, str] = {}  # agent role -> why its later tests are not run
         for test in question.tests:
             limited = limits.apply(test, deadline)
             if load_failure is not None:
                 result = _not_run(question, test, load_failure)
+            elif test.role in late:
+                result = _not_run(question, test, late[test.role])
             elif limited is None:
                 result = _not_run(question, test, "not run: the grading run's time budget "
                                   f"({limits.budget_seconds:g} s) is spent")
             else:
                 result = run_test(path, assignment, question, limited, session)
-                if limited.limits.test_seconds < test.limits.test_seconds:
+                if (limited.limits.test_seconds < test.limits.test_seconds
+                        and not result.load_failure):  # a file that did not load: beside the point
                     result.output.append(f"(this test's time limit was cut to "
                                          f"{limited.limits.test_seconds:.0f} s: what was left of "
                                          f"the run's budget of {limits.budget_seconds:g} s)")
                 if result.load_failure:
                     load_failure = f"not run: {result.output[0]} (test {result.number})"
+                if question.all_or_nothing and session.timed_out and test.role:
+                    late[test.role] = _after_timeout(question, limited, session.timed_out)
             results.append(result)
             if progress is not None:
                 progress(result)
@@ -167,6 +197,16 @@ def _inspect(path: Path) -> Upload:
     except OSError as error:
         raise ConfigurationError(f"{path}: no such Python file or folder "
                                  f"({error.strerror or error})") from None
+
+
+def _after_timeout(question: Question, test: Test, failure: str) -> str:
+    """Why a question's later tests of the same agent are not run once ``test`` ran out of
+    time: the question is all or nothing, so they cannot change its score, and each would wait
+    out its own limit again (an endless loop makes every test wait its whole limit)."""
+    why = (f"limit {test.limits.move_seconds:g} s per move" if failure.startswith("no answer")
+           else failure)
+    return (f"not run: test {test.number} ran out of time ({why}), and {question.id} gives "
+            f"points only when all its tests pass: make {test.number} end in time first")
 
 
 def _not_run(question: Question, test: Test, reason: str) -> TestResult:

@@ -213,3 +213,54 @@ def test_the_legend_is_legible_and_whole_on_every_maze_at_1366x768(name):
     best = next(t for t in drawn if t.startswith("best "))
     assert drawn[worst].top == drawn[best].top  # on one line, the bar between them
     assert drawn[worst].top <= drawn["<colour bar>"].centery <= drawn[worst].bottom
+
+
+LONGEST_DETAILS = ("score -492 in 123 moves   next game in 3 s: space now, p wait   "
+                   "r: play it again   q: quit",
+                   "score 1234 in 1000 moves   closing in 10 s: space or q now, p keep open   "
+                   "r: play it again")
+
+
+@pytest.mark.parametrize("name", shipped_layout_names())
+def test_every_text_of_the_window_and_its_end_banner_is_11_px_at_1366x768(name):
+    """11 px: the height of pygame's default font at the size drawn, measured on the font,
+    and the text is never scaled down after it is drawn."""
+    from pacman.display.banner import draw_end_banner
+    from pacman.display.statusbar import LEGIBLE_SIZE
+    from pacman.display.window import first_frame
+
+    layout = load_layout(name)
+    state = GameState.initial(layout)
+    heat = heat_map(state, better)
+    values = {a: -1234.5 for a in ("North", "East", "South", "West", "Stop")}
+    view = SearchView(state.pacman_cell, values, "West", tuple((c,) for c in state.positions))
+    renderer = first_frame(layout, (1366, 768))
+    assert renderer.font_of(LEGIBLE_SIZE).get_height() >= 11
+    least = renderer.font_of(LEGIBLE_SIZE).render("Ay", True, (255, 255, 255)).get_height()
+    maze = pygame.Rect(renderer.origin, (layout.width * renderer.tile,
+                                         layout.height * renderer.tile))
+    for overlay in (True, False):
+        for detail in LONGEST_DETAILS:
+            surface = pygame.Surface(renderer.size)
+            status = Status(move=3, agents=["alphabeta", *["directional"] * layout.num_ghosts],
+                            note="flat out (real 0.02)  think 1.2 ms", overlay=overlay,
+                            legend=HeatScale.of(heat, state.pacman_cell), paths=True,
+                            values=values, chosen="West", outcome="loss",
+                            extra=["game 1/3, seed 12345"])
+            renderer.draw(surface, state, status=status, view=view if overlay else None,
+                          heat=heat if overlay else None)
+            for text, rect in renderer.last_status:
+                if text != "<colour bar>":
+                    assert rect.height >= least, (name, text, rect)
+            drawn: list = []
+            band = draw_end_banner(surface, renderer, "loss", detail,
+                                   lines=2 if overlay else 4, drawn=drawn)
+            assert len(drawn) >= 2 and not band.colliderect(maze)
+            assert renderer.status_rect.contains(band)
+            for text, rect, size in drawn:
+                assert renderer.font_of(size).get_height() >= 11, (name, text, size)
+                assert band.contains(rect) and rect.height >= least, (name, text, rect)
+            assert " ".join(t for t, _, _ in drawn[1:]).split() == detail.split()
+            if overlay:  # the legend's move values stay in sight below the banner
+                values_row = dict(renderer.last_status)["move values:"]
+                assert not band.colliderect(values_row), (name, detail)

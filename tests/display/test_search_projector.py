@@ -174,3 +174,58 @@ def test_the_board_beside_an_explained_move_grows_with_the_window(pages):
             widths.append(browser.evaluate(
                 'document.getElementById("board").getBoundingClientRect().width'))
     assert widths[1] >= 450 and widths[1] > 1.4 * widths[0], widths
+
+
+@pytest.fixture(scope="module")
+def thrashing_page(tmp_path_factory):
+    """``explain`` of the lecture's thrashing demo (depth 3, 132 nodes, five root moves)."""
+    folder = tmp_path_factory.mktemp("thrashing")
+    recorded, page = folder / "games.jsonl", folder / "explain.html"
+    assert main(["play", "-l", "thrashing_lecture", "-p", "minimax", "--pacman-opt", "depth=3",
+                 "--pacman-opt", "evaluation=score", "--pacman-opt", "tie_break=first",
+                 "--display", "none", "--max-moves", "2", "--seed", "1",
+                 "--record", str(recorded)]) == 0
+    assert main(["explain", str(recorded), "--move", "1", "--html", str(page)]) == 0
+    return page
+
+
+INSIDE = """(() => {
+  const panel = document.getElementById('tree'), box = panel.getBoundingClientRect();
+  const drawn = [...panel.querySelectorAll('svg text, g.node .shape')]
+      .filter(e => getComputedStyle(e).visibility !== 'hidden' && e.textContent !== null);
+  const out = drawn.map(e => { const b = e.getBoundingClientRect();
+      return [e.textContent.trim() || e.closest('g.node').dataset.id, b.left, b.right, b.top, b.bottom]; })
+    .filter(b => b[1] < box.left - 1 || b[2] > box.right + 1 || b[3] < box.top - 1 || b[4] > box.bottom + 1);
+  return [drawn.length, out, panel.scrollWidth <= panel.clientWidth + 1,
+          [...panel.querySelectorAll('svg text')].map(t => t.textContent.trim())];
+})()"""
+
+
+def _fits_at(browser: Browser, steps: list[int]) -> list[str]:
+    """Each of ``steps`` drawn wholly inside the tree's panel, nothing to scroll sideways;
+    the texts of the last one drawn."""
+    texts: list[str] = []
+    for step in steps:
+        browser.evaluate(f'location.hash = "#step={step}"')
+        browser.evaluate("new Promise(r => setTimeout(r, 0))")
+        count, outside, no_scroll, texts = browser.evaluate(INSIDE)
+        assert count > 5 and not outside and no_scroll, (step, outside)
+    return texts
+
+
+def test_the_thrashing_demo_explained_fits_its_panel_at_its_last_step(thrashing_page):
+    with Browser(thrashing_page.as_uri(), 1024, 768) as browser:
+        steps = int(browser.evaluate('document.getElementById("explorer").dataset.steps'))
+        assert steps > 200
+        # deep in the search (the most leaves open), then the end
+        texts = _fits_at(browser, [steps // 2, steps])
+    # the root's five moves, each labelled, the chosen one marked
+    assert {"South", "East", "West", "Stop"} <= set(texts) and "North \u2714 chosen" in texts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width, height", [(1024, 768), (1920, 1080)])
+def test_the_thrashing_demo_explained_fits_its_panel_at_every_step(thrashing_page, width, height):
+    with Browser(thrashing_page.as_uri(), width, height) as browser:
+        steps = int(browser.evaluate('document.getElementById("explorer").dataset.steps'))
+        _fits_at(browser, [*range(0, steps, 23), steps])

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -56,13 +57,29 @@ def test_a_crash_in_play_shows_the_students_own_frames_and_exits_1(tmp_path, cap
     assert "agent_child" not in err and "Traceback (most recent" not in err
 
 
+def test_a_timeout_in_play_names_the_students_file_and_line(tmp_path, capsys, monkeypatch):
+    folder = student_folder(tmp_path, ("        nextAgent = 1 % gameState.getNumAgents()\n",
+                                       "        while True:\n            pass\n"
+                                       "        nextAgent = 1 % gameState.getNumAgents()\n"))
+    looping = (folder / "multiAgents.py").read_text().splitlines().index("        while True:")
+    monkeypatch.chdir(folder)
+    began = time.monotonic()
+    code, out, err = run_cli(capsys, "-p", "MinimaxAgent", "-l", "minimaxClassic", "-q",
+                             "-s", "1", "--timeout", "0.5")
+    line = next(t for t in out.splitlines() if t.startswith("game 1/1"))
+    assert line.endswith(" timeout: still thinking after "
+                         f"{line.split('after ')[1].split(' s')[0]} s (limit 0.5 s per move) "
+                         f"in multiAgents.py line {looping + 1}, in getAction"), line
+    assert time.monotonic() - began < 20  # ended at the limit, not the hard one
+
+
 def test_a_bad_depth_for_the_students_class_is_one_line_exit_2(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(student_folder(tmp_path))
     code, out, err = run_cli(capsys, "-p", "MinimaxAgent", "-a", "depth=three", "-q", "-l",
                              "tiny")
     assert code == 2 and out == ""
-    assert err.strip().splitlines()[-1] == ("pacman-arena: -a depth=three: depth expects a "
-                                            "whole number (0 or more), e.g. depth=3")
+    assert err.strip().splitlines() == ["pacman-arena: -a depth=three: depth expects a "
+                                        "whole number (0 or more), e.g. depth=3"]
 
 
 def test_a_file_agent_has_a_stated_default_move_limit_and_timeout_is_its_classic_name(
