@@ -151,6 +151,13 @@ class GameState:
     def data(self) -> StateData:
         return StateData(self)
 
+    @property
+    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
+        """The classic state's instance fields, ``{"data": ...}``, as some submissions read them
+        (``state.__dict__["data"].__dict__["agentStates"]``): a fresh dictionary each time, so
+        changing it changes nothing."""
+        return {"data": self.data}
+
 
 class LayoutView:
     """The classic ``layout`` fields: ``width``, ``height``, ``walls``, ``food``, ``capsules``,

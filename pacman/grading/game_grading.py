@@ -15,7 +15,7 @@ from pacman.grading.assignment import Test
 from pacman.grading.assignment_model import TestLimits
 from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
 from pacman.grading.session import (MOVE_GRACE, STARTUP_SECONDS, TestResult, error_text,
-                                   finish_test, Session, Stop)
+                                   finish_test, LoadFailed, Session, Stop)
 from pacman.grading.sandbox import WorkerFailure
 from pacman.grading.state_api import state_fields
 from pacman.engine.layout import Layout, load_layout
@@ -114,7 +114,16 @@ def game_test(session: Session, test: Test, result: TestResult) -> None:
     scores: list[float] = []
     for i in range(test.games):
         seed = test.seed + i
-        _start_game(session, test, layout, num_ghosts, i, seed, stream)
+        try:
+            _start_game(session, test, layout, num_ghosts, i, seed, stream)
+        except LoadFailed:
+            # a fresh worker that cannot load because the test's time is spent says nothing
+            # of the submission: the games played so far are scored, the rest are not played
+            if i == 0 or not _out_of_time(session):
+                raise
+            result.output.append(f"games {i + 1} to {test.games} not played: the test ran out of "
+                                 f"time (limit {test.limits.test_seconds:g} s for the whole test)")
+            break
         pacman = RemoteAgent(session, test.limits, stream)
         game = run_game(layout, [pacman, *players], seed,  # type: ignore[list-item]
                         max_moves=test.max_moves, move_time_limit=test.limits.move_seconds,
@@ -175,6 +184,10 @@ def _start_game(session: Session, test: Test, layout: Layout, num_ghosts: int, i
         raise Stop(f"building the agent failed: {error_text(reply['error'])}")
     if stream is not None and lent is not None:
         stream.take_back(reply.get("random"))
+
+
+def _out_of_time(session: Session) -> bool:
+    return session.deadline is not None and time.monotonic() >= session.deadline
 
 
 def _doomed(test: Test, outcomes: list[str]) -> str | None:

@@ -377,3 +377,58 @@ def test_classic_state_data_is_readable_as_some_real_files_read_it():
     assert data.layout.totalFood == state.getNumFood() == data.food.count()
     assert data.layout.numGhosts() == len(layout.ghost_starts)
     assert data.score == state.getScore() and not data._win and not data._lose
+
+
+# A reflex agent reading the classic state's fields through ``__dict__``, as a real file does.
+READS_DUNDER_DICT = '''
+from game import Agent
+
+
+class ReflexAgent(Agent):
+    def getAction(self, gameState):
+        data = gameState.__dict__["data"].__dict__
+        pacman = data["agentStates"][0].__dict__["configuration"].__dict__["pos"]
+        ghosts = [ghost.__dict__["configuration"].__dict__["pos"] for ghost in data["agentStates"][1:]]
+        assert pacman == gameState.getPacmanPosition(), (pacman, gameState.getPacmanPosition())
+        assert ghosts == gameState.getGhostPositions() and data["capsules"] == gameState.getCapsules()
+        return gameState.getLegalActions(0)[0]
+'''
+
+
+def test_classic_state_fields_are_readable_through_dunder_dict():
+    from pacman.compat.state import GameState as ClassicState
+
+    state = ClassicState(GameState.initial(load_layout("smallClassic"), num_ghosts=2))
+    data = state.__dict__["data"].__dict__
+    assert data["agentStates"][0].__dict__["configuration"].__dict__["pos"] == state.getPacmanPosition()
+    assert data["capsules"] == state.getCapsules() and list(vars(state)) == ["data"]
+    state.__dict__["data"] = None  # a copy: the state is unchanged
+    assert state.data.score == state.getScore()
+
+
+def test_a_classic_game_agent_may_read_the_state_through_dunder_dict(tmp_path):
+    (tmp_path / "games.toml").write_text('''
+name = "games"
+[roles]
+reflex = ["ReflexAgent"]
+[[questions]]
+id = "q1"
+title = "Reflex agent"
+[[questions.tests]]
+type = "game"
+name = "reads __dict__"
+agent = "reflex"
+layout = "smallClassic"
+ghosts = "random"
+ghost_count = 2
+games = 1
+seed = 0
+max_moves = 6
+move_seconds = 30
+test_seconds = 60
+credit = [{ metric = "failures", at_most = 0, points = 1 }]
+''')
+    submission = tmp_path / "multiAgents.py"
+    submission.write_text(READS_DUNDER_DICT)
+    result = grade(submission, load_assignment(tmp_path / "games.toml")).questions[0].tests[0]
+    assert result.metrics["failures"] == 0 and result.score == 1, result.output

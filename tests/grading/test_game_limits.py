@@ -163,3 +163,54 @@ def test_thinking_is_counted_in_cpu_time_so_load_does_not_change_the_grade(tmp_p
     wall = time.monotonic() - began
     assert result.metrics["timeouts"] == 0 and result.score == 1, result.output
     assert wall > 2.5, wall  # the moves did take longer than the game's limit, in wall time
+
+
+def test_a_test_out_of_time_scores_its_games_and_the_next_test_still_runs(tmp_path):
+    """The test's wall limit ends game 1 (its moves wait, off the CPU); game 2's fresh worker
+    cannot start in a test whose time is spent, which says nothing of the submission: the games
+    are not played, the test is scored on game 1, and the next test runs as usual."""
+    path = tmp_path / "games.toml"
+    path.write_text('''
+name = "games"
+[roles]
+reflex = ["ReflexAgent"]
+[[questions]]
+id = "q1"
+title = "Slow games"
+[[questions.tests]]
+type = "game"
+name = "out of time"
+agent = "reflex"
+layout = "openClassic"
+ghosts = "random"
+ghost_count = 1
+games = 3
+seed = 0
+max_moves = 100
+move_seconds = 30
+test_seconds = 2
+credit = [{ metric = "mean_score", at_least = -1000, points = 1 }]
+[[questions]]
+id = "q2"
+title = "A short game"
+[[questions.tests]]
+type = "game"
+name = "short"
+agent = "reflex"
+layout = "openClassic"
+ghosts = "random"
+ghost_count = 1
+games = 1
+seed = 0
+max_moves = 2
+move_seconds = 30
+test_seconds = 30
+credit = [{ metric = "mean_score", at_least = -1000, points = 1 }]
+''')
+    report = grade(_submission(tmp_path, WAITING), load_assignment(path))
+    first, second = (q.tests[0] for q in report.questions)
+    assert "games 2 to 3 not played: the test ran out of time (limit 2 s for the whole test)" \
+        in first.output, first.output
+    assert first.metrics["games"] == 1 and first.score == 1, first.output
+    assert not any("loading the submission failed" in line for line in first.output + second.output)
+    assert second.metrics["games"] == 1 and second.score == 1, second.output

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,126 @@ def test_results_warn_the_instructor_not_the_student_when_workers_run_as_root(mo
     monkeypatch.setattr(report_module, "workers_run_as_root", lambda: False)
     assert "warning" not in report_module.gradescope_results(
         GradeReport("multiAgents.py", "classic", []))["extra_data"]
+
+
+# --- the whole bundle, as the platform runs it ------------------------------------------------
+
+BROKEN = '''
+from game import Agent
+
+
+class ReflexAgent(Agent):
+    def getAction(self, gameState)
+        return gameState.getLegalActions(0)[0]
+'''
+
+# Every question's code loops: the reflex agent, the three searches and the evaluation.
+LOOPING = '''
+from game import Agent
+
+
+class MultiAgentSearchAgent(Agent):
+    def __init__(self, evalFn="scoreEvaluationFunction", depth="2"):
+        self.index = 0
+        self.depth = int(depth)
+
+
+class ReflexAgent(Agent):
+    def getAction(self, gameState):
+        while True:
+            pass
+
+
+class MinimaxAgent(MultiAgentSearchAgent):
+    def getAction(self, gameState):
+        while True:
+            pass
+
+
+class AlphaBetaAgent(MinimaxAgent):
+    pass
+
+
+class ExpectimaxAgent(MinimaxAgent):
+    pass
+
+
+def scoreEvaluationFunction(currentGameState):
+    return currentGameState.getScore()
+
+
+def betterEvaluationFunction(currentGameState):
+    while True:
+        pass
+
+
+better = betterEvaluationFunction
+'''
+
+CLASSIC_TESTS = 14  # q1 1, q2 to q4 4 each, q5 1
+
+
+def _submit(root: Path, source: str) -> None:
+    shutil.rmtree(root / "submission", ignore_errors=True)
+    (root / "submission").mkdir()
+    (root / "submission" / "multiAgents.py").write_text(source)
+
+
+def _every_question_reported(results: dict) -> set[str]:
+    assert len(results["tests"]) == CLASSIC_TESTS, results
+    return {tag for test in results["tests"] for tag in test["tags"] if tag.startswith("q")}
+
+
+def test_a_file_that_does_not_parse_gets_every_classic_question_reported_with_its_line(tmp_path):
+    root = _platform(tmp_path, None)
+    _submit(root, BROKEN)
+    results = _run_autograder(root)
+    assert results["score"] == 0.0
+    assert _every_question_reported(results) == {"q1", "q2", "q3", "q4", "q5"}
+    assert all("SyntaxError: expected ':' (multiAgents.py, line 6)" in test["output"]
+               for test in results["tests"]), results["tests"][0]["output"]
+
+
+@pytest.mark.slow
+def test_the_bundle_installs_and_grades_as_on_the_platform():
+    """setup.sh for real (the image's own Python, the project installed into a virtual
+    environment, the lockdown; only apt-get is faked), then run_autograder on a solved file, one
+    that does not parse and one whose every function loops, under a 60 s budget."""
+    root = Path(tempfile.mkdtemp(prefix="autograder-"))
+    try:
+        root.chmod(0o755)  # as /autograder: the user who runs submissions reaches the venv
+        write_package(root / "source")
+        fake = root / "fake-bin"
+        fake.mkdir()
+        (fake / "apt-get").write_text("#!/bin/sh\nexit 0\n")
+        (fake / "apt-get").chmod(0o755)
+        env = {**os.environ, "AUTOGRADER_ROOT": str(root), "PATH": f"{fake}:{os.environ['PATH']}"}
+        for name in ("AUTOGRADER_SOURCE", "AUTOGRADER_SUBMISSION", "AUTOGRADER_RESULTS",
+                     "AUTOGRADER_PYTHON", "AUTOGRADER_ARGS"):
+            env.pop(name, None)
+        setup = subprocess.run(["bash", str(root / "source" / "setup.sh")], cwd=root / "source",
+                               env=env, capture_output=True, text=True, timeout=1200)
+        assert setup.returncode == 0, setup.stdout + setup.stderr
+        assert "setup.sh: ready" in setup.stdout
+        shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+
+        def run(source: str, args: str = "") -> tuple[dict, float]:
+            _submit(root, source)
+            began = time.monotonic()
+            done = subprocess.run(["bash", str(root / "run_autograder")], cwd="/",
+                                  env={**env, "AUTOGRADER_ARGS": args}, capture_output=True,
+                                  text=True, timeout=900)
+            assert done.returncode == 0, done.stdout + done.stderr
+            return json.loads((root / "results" / "results.json").read_text()), \
+                time.monotonic() - began
+
+        solved, _ = run((ZOO / "correct_classic.py").read_text())
+        assert solved["score"] == 25.0, [t["output"] for t in solved["tests"] if t["score"] < t["max_score"]]
+        broken, _ = run(BROKEN)
+        assert broken["score"] == 0.0 and _every_question_reported(broken)
+        looping, seconds = run(LOOPING, "--time-budget 60")
+        assert looping["score"] == 0.0
+        assert _every_question_reported(looping) == {"q1", "q2", "q3", "q4", "q5"}
+        assert seconds < 60 + 15, seconds  # the budget, and the interpreter's start and end
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
