@@ -11,9 +11,11 @@ Rows (uniformly random Pacman actions, walls included; the games reset themselve
 Each row runs ``--workers`` processes (default 2, one per core of the target machine), each
 stepping its own ``PacmanVectorEnv`` of ``--envs`` games (default 4,096) with ``copy=False``
 (the planes returned are the environment's buffer, built in place) for ``--seconds``. It prints
-env-steps per second of wall time (every worker's steps over the run) and per CPU-second (what
-one core gives when the process has it: on a machine shared with other jobs the wall figure
-is the share the processes got, so both are printed beside the load average).
+env-steps per second of wall time (every worker's steps over the run), per CPU-second (what
+one core gives when the process has it) and that times the workers: what the workers give on
+as many idle cores. On a machine shared with other jobs the wall figure is only the share the
+processes got, so all three are printed beside the load average; on an idle machine the wall
+figure and the CPU-time one agree.
 
 Jumanji's row: ``PacMan-v1`` (its own maze, 4 ghosts) with ``AutoResetWrapper``, ``B`` games
 vmapped, ``T`` steps in one jitted ``lax.scan``, random actions drawn inside the scan, timed
@@ -105,18 +107,21 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} CPUs; {args.workers} workers x B = {args.envs}")
-    print("| maze, ghosts | env-steps/s (wall) | env-steps per CPU-second |")
-    print("|---|---|---|")
+    print(f"| maze, ghosts | env-steps/s (wall) | env-steps per CPU-second | "
+          f"x {args.workers} workers (CPU-time env-steps/s) |")
+    print("|---|---|---|---|")
     figures = {}
     for layout, ghosts in ROWS:
         wall, per_cpu = ours(layout, ghosts, args.envs, args.seconds, args.workers)
         figures[layout] = wall
-        print(f"| {layout}, {ghosts}, planes | {wall:,.0f} | {per_cpu:,.0f} |", flush=True)
+        print(f"| {layout}, {ghosts}, planes | {wall:,.0f} | {per_cpu:,.0f} | "
+              f"{per_cpu * args.workers:,.0f} |", flush=True)
     rate = None if args.no_jumanji else jumanji_rate(args.envs, args.seconds)
     if rate is None:
         print("Jumanji: not run (pip install jax jumanji, or the 'jax' extra)")
     else:
-        print(f"| Jumanji PacMan-v1, 4 ghosts, vmap in lax.scan (B = {args.envs}) | {rate:,.0f} | |")
+        print(f"| Jumanji PacMan-v1, 4 ghosts, vmap in lax.scan (B = {args.envs}) | {rate:,.0f} "
+              f"| | |")
         print(f"ratio originalClassic (4 directional ghosts) / Jumanji PacMan-v1: "
               f"{figures['originalClassic'] / rate:.1f}x")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
