@@ -11,14 +11,17 @@ Rows (uniformly random Pacman actions, walls included; the games reset themselve
 Each row runs ``--workers`` processes (default 2, one per core of the target machine), each
 stepping its own ``PacmanVectorEnv`` of ``--envs`` games (default 4,096) with ``copy=False``
 (the planes returned are the environment's buffer, built in place) for ``--seconds``. It prints
-env-steps per second of wall time (every worker's steps over the run) and per CPU-second (what
-one core gives when the process has it: on a machine shared with other jobs the wall figure
-is the share the processes got, so both are printed beside the load average).
+env-steps per second of wall time (every worker's steps over the run), per CPU-second (what
+one core gives when the process has it) and that times the workers: what the workers give on
+as many idle cores. On a machine shared with other jobs the wall figure is only the share the
+processes got, so all three are printed beside the load average; on an idle machine the wall
+figure and the CPU-time one agree.
 
 Jumanji's row: ``PacMan-v1`` (its own maze, 4 ghosts) with ``AutoResetWrapper``, ``B`` games
 vmapped, ``T`` steps in one jitted ``lax.scan``, random actions drawn inside the scan, timed
-after a first compiled run, in this process (XLA threads as it likes). The ratio row divides
-our ``originalClassic`` wall figure (also 4 ghosts) by Jumanji's.
+after a first compiled run, in this process (XLA threads as it likes; its per-CPU-second figure
+counts every thread). The ratio row divides our ``originalClassic`` figures (also 4 ghosts) by
+Jumanji's: of wall time, and per CPU-second.
 """
 
 from __future__ import annotations
@@ -64,8 +67,9 @@ def ours(layout: str, ghosts: str, envs: int, seconds: float, workers: int) -> t
     return wall, per_cpu
 
 
-def jumanji_rate(envs: int, seconds: float) -> float | None:
-    """Jumanji PacMan-v1 env-steps/s (vmapped in ``lax.scan``), or None without jax/jumanji."""
+def jumanji_rate(envs: int, seconds: float) -> tuple[float, float] | None:
+    """Jumanji PacMan-v1 env-steps/s of wall time and per CPU-second of this process (every
+    XLA thread's), vmapped in ``lax.scan``; None without jax/jumanji."""
     try:
         import jax
         import jumanji
@@ -89,11 +93,11 @@ def jumanji_rate(envs: int, seconds: float) -> float | None:
     keys = jax.random.split(jax.random.PRNGKey(0), envs)
     state, _ = jax.jit(jax.vmap(env.reset))(keys)
     carry = jax.block_until_ready(run(state, jax.random.PRNGKey(1)))  # compile
-    steps, began = 0, time.perf_counter()
+    steps, began, cpu = 0, time.perf_counter(), time.process_time()
     while time.perf_counter() - began < seconds:
         carry = jax.block_until_ready(run(*carry))
         steps += length * envs
-    return steps / (time.perf_counter() - began)
+    return steps / (time.perf_counter() - began), steps / (time.process_time() - cpu)
 
 
 def main() -> None:
@@ -105,20 +109,25 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} CPUs; {args.workers} workers x B = {args.envs}")
-    print("| maze, ghosts | env-steps/s (wall) | env-steps per CPU-second |")
-    print("|---|---|---|")
-    figures = {}
+    print(f"| maze, ghosts | env-steps/s (wall) | env-steps per CPU-second | "
+          f"x {args.workers} workers (CPU-time env-steps/s) |")
+    print("|---|---|---|---|")
+    figures: dict[str, tuple[float, float]] = {}
     for layout, ghosts in ROWS:
         wall, per_cpu = ours(layout, ghosts, args.envs, args.seconds, args.workers)
-        figures[layout] = wall
-        print(f"| {layout}, {ghosts}, planes | {wall:,.0f} | {per_cpu:,.0f} |", flush=True)
-    rate = None if args.no_jumanji else jumanji_rate(args.envs, args.seconds)
-    if rate is None:
+        figures[layout] = wall, per_cpu
+        print(f"| {layout}, {ghosts}, planes | {wall:,.0f} | {per_cpu:,.0f} | "
+              f"{per_cpu * args.workers:,.0f} |", flush=True)
+    rates = None if args.no_jumanji else jumanji_rate(args.envs, args.seconds)
+    if rates is None:
         print("Jumanji: not run (pip install jax jumanji, or the 'jax' extra)")
     else:
-        print(f"| Jumanji PacMan-v1, 4 ghosts, vmap in lax.scan (B = {args.envs}) | {rate:,.0f} | |")
+        rate, rate_cpu = rates
+        print(f"| Jumanji PacMan-v1, 4 ghosts, vmap in lax.scan (B = {args.envs}), one process "
+              f"| {rate:,.0f} | {rate_cpu:,.0f} | |")
+        wall, per_cpu = figures["originalClassic"]
         print(f"ratio originalClassic (4 directional ghosts) / Jumanji PacMan-v1: "
-              f"{figures['originalClassic'] / rate:.1f}x")
+              f"{wall / rate:.1f}x of wall time, {per_cpu / rate_cpu:.1f}x per CPU-second")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

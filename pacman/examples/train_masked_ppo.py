@@ -10,8 +10,10 @@ Training plays ``--envs`` games at once on :class:`pacman.envs.PacmanVectorEnv` 
 engine: the ``planes`` observation, Pacman's action mask in ``info["action_mask"]``, games
 that end restart in the same step) with PPO written out in a few lines of torch, as CleanRL
 writes it: clipped policy loss, value loss, entropy bonus, generalised advantage estimation.
-The policy is an MLP over the flattened planes whose logits are masked (an action the mask
-forbids gets probability 0), so Pacman never picks a wall. Rewards are the game's score changes
+The policy is an MLP over the flattened planes of the last two observations (the planes show
+where each ghost is, not where it is heading; two frames show both, as Atari agents stack
+frames) whose logits are masked (an action the mask forbids gets probability 0), so Pacman
+never picks a wall; its layers start orthogonal, as CleanRL starts them. Rewards are the game's score changes
 divided by 100 (food +0.1, each move -0.01, a win +5, being caught -5).
 
 The evaluation plays ``--eval-games`` games with the seeds ``10**6 + i`` (never seen in
@@ -41,17 +43,25 @@ REWARD_SCALE = 0.01
 
 
 def build_policy(inputs: int, actions: int, hidden: int) -> Any:
-    """The actor-critic: one MLP body, a policy head and a value head."""
+    """The actor-critic: one MLP body, a policy head and a value head, orthogonal at the
+    start (gain sqrt(2) in the body, 0.01 for the policy, so that it starts near uniform, 1 for
+    the value), biases 0."""
     import torch
     from torch import nn
+
+    def layer(into: int, out: int, gain: float) -> nn.Linear:
+        linear = nn.Linear(into, out)
+        nn.init.orthogonal_(linear.weight, gain)
+        nn.init.zeros_(linear.bias)
+        return linear
 
     class ActorCritic(nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.body = nn.Sequential(nn.Linear(inputs, hidden), nn.Tanh(),
-                                      nn.Linear(hidden, hidden), nn.Tanh())
-            self.policy = nn.Linear(hidden, actions)
-            self.value = nn.Linear(hidden, 1)
+            self.body = nn.Sequential(layer(inputs, hidden, 2 ** 0.5), nn.Tanh(),
+                                      layer(hidden, hidden, 2 ** 0.5), nn.Tanh())
+            self.policy = layer(hidden, actions, 0.01)
+            self.value = layer(hidden, 1, 1.0)
 
         def forward(self, observations: torch.Tensor, masks: torch.Tensor
                     ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -76,7 +86,7 @@ def train(layout: str, ghosts: str, envs: int, steps: int, seed: int, max_moves:
     torch.set_num_threads(1)  # a small MLP: one thread is as fast, and leaves the others free
     env = PacmanVectorEnv(envs, layout=layout, ghosts=ghosts, max_moves=max_moves)
     observations, info = env.reset(seed=seed)
-    inputs = int(np.prod(env.tables.shape))
+    inputs = 2 * int(np.prod(env.tables.shape))  # this frame and the last
     model = build_policy(inputs, 5, 256)
     optimiser = torch.optim.Adam(model.parameters(), lr=learning_rate, eps=1e-5)
     shape = (rollout, envs)
@@ -85,7 +95,8 @@ def train(layout: str, ghosts: str, envs: int, steps: int, seed: int, max_moves:
     buffer_actions = torch.zeros(shape, dtype=torch.long)
     buffer_logp, buffer_values = torch.zeros(shape), torch.zeros(shape)
     buffer_rewards, buffer_dones = torch.zeros(shape), torch.zeros(shape)
-    obs = torch.as_tensor(observations.reshape(envs, -1), dtype=torch.float32)
+    frame = torch.as_tensor(observations.reshape(envs, -1), dtype=torch.float32)
+    obs = torch.cat((frame, frame), dim=1)  # a game's first frame stands for the one before
     masks = torch.as_tensor(info["action_mask"])
     updates = -(-steps // (envs * rollout))
     for update in range(updates):
@@ -102,8 +113,12 @@ def train(layout: str, ghosts: str, envs: int, steps: int, seed: int, max_moves:
             buffer_rewards[t] = torch.as_tensor(rewards * REWARD_SCALE)
             # a truncated game's value would need its final observation; treating it as an
             # end costs little with 300 moves and keeps the loop short
-            buffer_dones[t] = torch.as_tensor(terminated | truncated, dtype=torch.float32)
-            obs = torch.as_tensor(observations.reshape(envs, -1), dtype=torch.float32)
+            ended = torch.as_tensor(terminated | truncated)
+            buffer_dones[t] = ended.float()
+            following = torch.as_tensor(observations.reshape(envs, -1), dtype=torch.float32)
+            before = torch.where(ended[:, None], following, frame)
+            frame = following
+            obs = torch.cat((frame, before), dim=1)
             masks = torch.as_tensor(info["action_mask"])
         with torch.no_grad():
             next_value = model(obs, masks)[1]
@@ -138,10 +153,10 @@ def train(layout: str, ghosts: str, envs: int, steps: int, seed: int, max_moves:
     return model
 
 
-def play(choose: Callable[[np.ndarray, np.ndarray], int], layout: str, ghosts: str,
+def play(choose: Callable[[np.ndarray, np.ndarray, np.ndarray], int], layout: str, ghosts: str,
          games: int, max_moves: int) -> list[tuple[bool, int]]:
     """``(won, score)`` of seeded games of the scalar engine, Pacman's actions from
-    ``choose(planes, mask)``."""
+    ``choose(planes, last planes, mask)`` (the last planes are the first ones at the start)."""
     import gymnasium
 
     import pacman.envs
@@ -151,10 +166,11 @@ def play(choose: Callable[[np.ndarray, np.ndarray], int], layout: str, ghosts: s
     results = []
     for game in range(games):
         observation, info = env.reset(seed=EVAL_SEED + game)
-        done = False
+        last, done = observation, False
         while not done:
-            observation, _, terminated, truncated, info = env.step(
-                choose(observation, info["action_mask"]))
+            action = choose(observation, last, info["action_mask"])
+            last = observation
+            observation, _, terminated, truncated, info = env.step(action)
             done = terminated or truncated
         results.append((info["outcome"] == "win", info["score"]))
     return results
@@ -200,15 +216,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.save:
         torch.save(model.state_dict(), args.save)
 
-    def policy(observation: np.ndarray, mask: np.ndarray) -> int:
+    def policy(observation: np.ndarray, last: np.ndarray, mask: np.ndarray) -> int:
+        frames = np.concatenate((observation.reshape(-1), last.reshape(-1)))
         with torch.no_grad():
-            logits, _ = model(torch.as_tensor(observation.reshape(1, -1), dtype=torch.float32),
+            logits, _ = model(torch.as_tensor(frames.reshape(1, -1), dtype=torch.float32),
                               torch.as_tensor(mask.astype(bool)).reshape(1, -1))
         return int(logits.argmax())
 
     rng = random.Random(args.seed)
 
-    def random_pacman(observation: np.ndarray, mask: np.ndarray) -> int:
+    def random_pacman(observation: np.ndarray, last: np.ndarray, mask: np.ndarray) -> int:
         legal = np.flatnonzero(mask[:4]).tolist() or [4]
         return rng.choice(legal)
 
