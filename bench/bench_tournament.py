@@ -139,18 +139,19 @@ def main() -> None:
         (empty / "nobody.py").write_text("", encoding="utf-8")
         print(f"cup: {entrants} entrants x {args.games} games = {games} games on contestClassic; "
               f"{os.cpu_count()} cores")
-        wall, cpu = cup("the cup, 1 local worker", folder, config, where / "local")
+        one = ("--workers", "1")
+        wall, cpu = cup("the cup, 1 local worker", folder, config, where / "local", *one)
         fixed_wall, fixed_cpu = cup("again, every game stored", folder, config,
-                                    where / "local")
-        base_wall, _ = cup("no playing entrant", empty, config, where / "empty-out")
+                                    where / "local", *one)
+        base_wall, _ = cup("no playing entrant", empty, config, where / "empty-out", *one)
         per_game, cpu_per_game = (wall - fixed_wall) / games, (cpu - fixed_cpu) / games
         per_entrant = max(0.0, fixed_wall - base_wall) / entrants
         print(f"per game: {per_game:.2f} s wall, {cpu_per_game:.2f} s CPU (1 worker); fixed "
               f"part {fixed_wall:.1f} s = {base_wall:.1f} s + {per_entrant:.2f} s per entrant")
         big_games, big_entrants = 3000, 300
         fixed_big = base_wall + big_entrants * per_entrant
-        one = fixed_big + big_games * per_game
-        print(f"300 entrants, 1 maze, 10 games (3,000 games), 1 worker: {one / 60:.0f} min "
+        alone = fixed_big + big_games * per_game
+        print(f"300 entrants, 1 maze, 10 games (3,000 games), 1 worker: {alone / 60:.0f} min "
               f"({big_games} x {per_game:.2f} s + {fixed_big / 60:.1f} min fixed)")
         floor = big_games * cpu_per_game / 2
         print(f"  CPU of its games over 2 cores (an idle machine's floor): {floor / 60:.0f} min")
