@@ -84,6 +84,9 @@ class GameJob:
     seed: int = 0
     max_moves: int | None = 1000
     move_time_limit: float | None = None
+    #: Each agent's total thinking time per game (``None``: no such limit; left out of the
+    #: key then, so stores written before it existed keep their keys).
+    game_time_limit: float | None = None
     #: :func:`maze_digest` of the maze's text when the job was planned (``None``: not
     #: recorded, as in stores written before it was): the same path with other text is
     #: another condition, and a game played on other text than this is refused.
@@ -101,6 +104,9 @@ class GameJob:
         if self.move_time_limit is not None and not self.move_time_limit > 0:
             raise ConfigurationError(f"move_time_limit must be positive, got "
                                      f"{self.move_time_limit}")
+        if self.game_time_limit is not None and not self.game_time_limit > 0:
+            raise ConfigurationError(f"game_time_limit must be positive, got "
+                                     f"{self.game_time_limit}")
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -111,8 +117,9 @@ class GameJob:
         data["pacman_options"] = dict(self.pacman_options)
         data["ghost_options"] = dict(self.ghost_options)
         data["ghosts"] = list(self.ghosts)
-        if data["layout_digest"] is None:  # keys of jobs without it stay what they were
-            del data["layout_digest"]
+        for name in ("layout_digest", "game_time_limit"):
+            if data[name] is None:  # keys of jobs without it stay what they were
+                del data[name]
         return data
 
     @classmethod
@@ -199,4 +206,4 @@ def play_job(job: GameJob) -> GameResult:
                                      "planned; run the batch again to plan it with the new "
                                      "maze")
     return run_game(layout, specs, job.seed, max_moves=job.max_moves,
-                    move_time_limit=job.move_time_limit)
+                    move_time_limit=job.move_time_limit, game_time_limit=job.game_time_limit)

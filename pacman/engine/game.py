@@ -24,7 +24,8 @@ Time limits
     :class:`~pacman.engine.outcome.AgentFailure` (as an agent that plays in another process does).
     For agents that play in this process, an interval timer interrupts an agent still
     thinking one second after its limit when the loop runs in the main thread of a POSIX
-    process; elsewhere the limit is checked when the move returns.
+    process; elsewhere the limit is checked when the move returns. A per-game limit bounds each
+    agent's total think time in the game the same way (the classic ``getMaxTotalTime``).
 """
 
 from __future__ import annotations

@@ -52,14 +52,19 @@ class _HardLimit:
             signal.signal(signal.SIGALRM, self.previous)
 
 
-def _limit(move_time_limit: float | None) -> float | None:
-    """The per-move limit in seconds; ``None`` (and infinity) means no limit, 0 that every
-    move is too slow."""
+def _limit(move_time_limit: float | None, what: str = "move") -> float | None:
+    """The per-move (or per-game) limit in seconds; ``None`` (and infinity) means no limit, 0
+    that every move is too slow."""
     if move_time_limit is None or math.isinf(move_time_limit):
         return None
     if not move_time_limit >= 0:
-        raise ValueError(f"the move time limit must be 0 or more seconds, got {move_time_limit}")
+        raise ValueError(f"the {what} time limit must be 0 or more seconds, got {move_time_limit}")
     return float(move_time_limit)
+
+
+def game_limit_text(seconds: float) -> str:
+    """How a timeout names the per-game limit: ``a total thinking time of 120 s per game``."""
+    return f"a total thinking time of {seconds:g} s per game"
 
 
 class _Players:
@@ -92,19 +97,22 @@ class _Players:
             self.agents.append(built)
 
     def call(self, index: int, what: str, function: Callable[[], Any],
-             timer: bool = True, passes: tuple[type[BaseException], ...] = ()) -> Any:
+             timer: bool = True, passes: tuple[type[BaseException], ...] = (),
+             hard_seconds: float | None = None) -> Any:
         """``function()``; a failure of agent ``index`` is recorded and gives ``None``.
-        Exceptions of the types in ``passes`` are raised, not recorded.
+        Exceptions of the types in ``passes`` are raised, not recorded. The call is
+        interrupted after ``hard_seconds`` when given, else after the move limit's.
 
         ``KeyboardInterrupt`` and :class:`GameInterrupted` pass (the user's Ctrl-C; agents
         that could raise one on their own play in a child process, where it is a crash).
         An :class:`~pacman.engine.outcome.AgentFailure` is recorded as it says.
         """
+        seconds = (hard_seconds if hard_seconds is not None else self.hard_seconds) if timer else None
         try:
-            with _HardLimit(self.hard_seconds if timer else None):
+            with _HardLimit(seconds):
                 return function()
         except AgentTimeout:
-            self.fail(index, Outcome.TIMEOUT, f"{what} did not return within {self.hard_seconds} s")
+            self.fail(index, Outcome.TIMEOUT, f"{what} did not return within {seconds} s")
         except AgentFailure as error:
             self.fail(index, error.kind, error.message, error.trace)
         except (KeyboardInterrupt, GameInterrupted):
@@ -145,14 +153,19 @@ class _Players:
 
 def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0, *,
              max_moves: int | None = 1000, move_time_limit: float | None = None,
-             display: Display | None = None, rules: str = "default") -> GameResult:
+             game_time_limit: float | None = None, display: Display | None = None,
+             rules: str = "default") -> GameResult:
     """Play one game and return its result.
 
     ``agents[0]`` plays Pacman and ``agents[1:]`` the ghosts (the maze must have at least that
     many ghost starts). Specs are built fresh for this game with their own seeded generator
     (a spec may build an agent that plays in a child process); ready-made agent objects are used
     as they are. ``max_moves`` caps Pacman's moves (outcome ``Outcome.MOVE_LIMIT``);
-    ``move_time_limit`` is the per-move think time in seconds (``None`` or infinity: none).
+    ``move_time_limit`` is the per-move think time in seconds (``None`` or infinity: none);
+    ``game_time_limit`` each agent's total think time in the game (the sum of its moves'
+    think times, as ``think_time`` records them; the classic course's ``getMaxTotalTime``):
+    the move that takes an agent's total past it is a timeout naming that limit, and a move
+    is interrupted once the agent's time left in the game (plus the grace) has passed.
     Whatever an agent does (raise anything, exit, return garbage, never return) is the
     game's outcome, not an exception of this function; only a built-in agent that refuses
     its setup with a :class:`~pacman.errors.PacmanError` (the keyboard agent without a
@@ -161,6 +174,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
     :mod:`pacman.engine.rules`); an unknown name is a ``ValueError``.
     """
     limit = _limit(move_time_limit)
+    game_limit = _limit(game_time_limit, "game")
     initial = state = state_class(rules).initial(layout, num_ghosts=len(agents) - 1)
     described: list[dict[str, Any]] = [a.describe() if isinstance(a, AgentSpec)
                  else {"name": type(a).__name__, "options": {}} for a in agents]
@@ -173,7 +187,7 @@ def run_game(layout: Layout, agents: Sequence[AgentSpec | Agent], seed: int = 0,
         if display is not None:
             display.start(state, [d["name"] for d in described])
         if players.failure is None:
-            state = _play(state, players, tally, max_moves, limit, display)
+            state = _play(state, players, tally, max_moves, (limit, game_limit), display)
     except (KeyboardInterrupt, GameInterrupted):
         interrupted = True
         # The game so far: the actions played reach the state of the moment of the quit
@@ -223,9 +237,11 @@ class _Tally:
 
 
 def _play(state: GameState, players: _Players, tally: _Tally, max_moves: int | None,
-          limit: float | None, display: Display | None) -> GameState:
-    """Play from ``state`` until the game ends or an agent fails; return the last state."""
+          limits: tuple[float | None, float | None], display: Display | None) -> GameState:
+    """Play from ``state`` until the game ends or an agent fails; return the last state.
+    ``limits``: the per-move and the per-game limit."""
     clock = time.perf_counter
+    limit, game_limit = limits
     for index, player in enumerate(players.agents):
         start_game = getattr(player, "start_game", None)
         if start_game is not None:
@@ -241,19 +257,31 @@ def _play(state: GameState, players: _Players, tally: _Tally, max_moves: int | N
             return state
         agent = state.turn
         player = players.agents[agent]
+        # the last move of a game may run only for what is left of the game's limit
+        left = None if game_limit is None else max(0.0, game_limit - tally.think[agent])
+        bound_by_game = left is not None and (limit is None or left < limit)
         began = clock()
-        action = players.call(agent, "get_action", partial(player.get_action, state))
+        action = players.call(agent, "get_action", partial(player.get_action, state),
+                              hard_seconds=(left + HARD_LIMIT_GRACE
+                                            if left is not None and bound_by_game else None))
         spent = clock() - began
         tally.think[agent] += spent
         if players.failure is not None:
             if players.failure.kind == Outcome.TIMEOUT:
-                players.failure.message = (f"still thinking after {spent:.2f} s (limit "
-                                           f"{limit} s per move)")
+                players.failure.message = (
+                    f"still thinking after {spent:.2f} s, with {tally.think[agent]:.2f} s of "
+                    f"thinking in this game (limit: {game_limit_text(game_limit)})"
+                    if bound_by_game and game_limit is not None else
+                    f"still thinking after {spent:.2f} s (limit {limit} s per move)")
             return state
         tally.decisions[agent] += 1
         tally.longest[agent] = max(tally.longest[agent], spent)
         if limit is not None and spent > limit:
             players.fail(agent, Outcome.TIMEOUT, f"took {spent:.3f} s for one move (limit {limit} s)")
+            return state
+        if game_limit is not None and tally.think[agent] > game_limit:
+            players.fail(agent, Outcome.TIMEOUT, f"thought for {tally.think[agent]:.2f} s in this "
+                         f"game (limit: {game_limit_text(game_limit)})")
             return state
         legal = state.legal_actions()
         if not isinstance(action, str) or action not in legal:

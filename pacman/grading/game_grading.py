@@ -10,7 +10,7 @@ from typing import cast
 
 from pacman.errors import PacmanError
 from pacman.engine.game import AgentTimeout
-from pacman.engine.game_loop import run_game
+from pacman.engine.game_loop import game_limit_text, run_game
 from pacman.grading.assignment import Test
 from pacman.grading.assignment_model import TestLimits
 from pacman.grading.classic_stream import RESEEDED, ClassicRandomGhost, SharedStream
@@ -87,7 +87,7 @@ class RemoteAgent:
         return cast(str, reply.get("action"))  # the game loop refuses what is not a legal action
 
     def _game_limit(self) -> str:
-        return f"a total thinking time of {self.game_seconds:g} s per game"
+        return game_limit_text(self.game_seconds or 0.0)
 
     def _timeout_text(self, failure: str, spent: float, wall: float) -> str:
         if "whole test" in failure:

@@ -9,6 +9,9 @@ The file (every key optional)::
     num_ghosts = 2                 # default: every ghost start of the maze
     max_moves = 1000               # Pacman's moves before a game ends undecided
     move_time_limit = 1.0          # seconds a move may take; over it the game is a timeout
+    game_time_limit = 180.0        # seconds of thinking an agent may take in all in one game
+                                   # (the classic mini-contest's 3 minutes a game); over it
+                                   # the game is a timeout naming this limit
 
     [pacman]
     class = "ContestAgent"         # default: ContestAgent where the file defines one, else
@@ -39,6 +42,10 @@ from pacman.lineup.plugins import suggest
 DEFAULT_MAZE = "contestClassic"
 #: The house ghosts of a one-sided cup (the classic mini-contest's).
 DEFAULT_GHOSTS = "directional"
+#: Seconds of thinking an agent may take in one game: the classic mini-contest's "games can
+#: last a maximum of 3 minutes" (its ghosts take no time to speak of, so a game's length is
+#: Pacman's thinking).
+DEFAULT_GAME_TIME_LIMIT = 180.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,7 @@ class CupConfig:
     num_ghosts: int | None = None
     max_moves: int = 1000
     move_time_limit: float | None = 1.0
+    game_time_limit: float | None = DEFAULT_GAME_TIME_LIMIT
     pacman: Side = Side()
     ghost_team: Side | None = None
 
@@ -72,8 +80,8 @@ class CupConfig:
 
 _KEYS: dict[str, tuple[type, ...]] = {
     "seed": (int,), "games": (int,), "mazes": (list,), "ghosts": (str,), "num_ghosts": (int,),
-    "max_moves": (int,), "move_time_limit": (int, float), "pacman": (dict,),
-    "ghost_team": (dict,),
+    "max_moves": (int,), "move_time_limit": (int, float), "game_time_limit": (int, float),
+    "pacman": (dict,), "ghost_team": (dict,),
 }
 _WORDS = {int: "a whole number", float: "a number", str: "a string", list: "a list",
           dict: "a table"}
@@ -120,12 +128,13 @@ def config_from(data: Mapping[str, Any], where: str = "the cup's settings") -> C
         values["mazes"] = tuple(m.strip() for m in mazes)
     if "ghosts" in values and not values["ghosts"].strip():
         raise ConfigurationError(f"{where}: ghosts must name a ghost agent")
-    if "move_time_limit" in values:
-        limit = float(values["move_time_limit"])
-        if not limit > 0:
-            raise ConfigurationError(f"{where}: move_time_limit must be a positive number of "
-                                     f"seconds, got {values['move_time_limit']!r}")
-        values["move_time_limit"] = None if math.isinf(limit) else limit
+    for key in ("move_time_limit", "game_time_limit"):
+        if key in values:
+            limit = float(values[key])
+            if not limit > 0:
+                raise ConfigurationError(f"{where}: {key} must be a positive number of "
+                                         f"seconds (inf: none), got {values[key]!r}")
+            values[key] = None if math.isinf(limit) else limit
     for key in ("pacman", "ghost_team"):
         if key in values:
             values[key] = _side(values[key], f"{where}: [{key}]", needs_class=key == "ghost_team")

@@ -85,12 +85,14 @@ def _setup_problem(config: CupConfig, entrant: Entrant) -> str | None:
     jobs = [GameJob(condition="check", layout=maze, pacman=entrant.pacman or "",
                     pacman_options=dict(entrant.pacman_options), ghosts=ghost_names(config.ghosts),
                     num_ghosts=config.num_ghosts, max_moves=config.max_moves,
-                    move_time_limit=config.move_time_limit)]
+                    move_time_limit=config.move_time_limit,
+                    game_time_limit=config.game_time_limit)]
     if entrant.ghosts is not None:
         jobs.append(GameJob(condition="check", layout=maze, pacman="random",
                             ghosts=ghost_names(entrant.ghosts), ghost_options=dict(entrant.ghost_options),
                             num_ghosts=config.num_ghosts, max_moves=config.max_moves,
-                            move_time_limit=config.move_time_limit))
+                            move_time_limit=config.move_time_limit,
+                            game_time_limit=config.game_time_limit))
     for job in jobs:
         try:
             check_job(job)

@@ -186,7 +186,7 @@ def _table(side: str, rows: Sequence[Standing], pages: set[str]) -> str:
 def page(tables: dict[str, list[Standing]], settings: dict[str, Any], pages: set[str]) -> str:
     """The leaderboard page: each side's table, the cup's settings and the tie rule."""
     shown = {k: settings[k] for k in ("mazes", "games", "seed", "ghosts", "max_moves",
-                                      "move_time_limit", "entrants") if k in settings}
+                                      "move_time_limit", "game_time_limit", "entrants") if k in settings}
     summary = ", ".join(f"{k.replace('_', ' ')}: {json.dumps(v)}" for k, v in shown.items())
     body = "".join(_table(side, rows, pages) for side, rows in tables.items())
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"

@@ -51,14 +51,22 @@ def student_words(traceback_text: str) -> str:
     return "\n".join(kept + [lines[-1]])
 
 
-_MEASURED = re.compile(r" after \d+(?:\.\d+)? s\b")
+_SECONDS = r"\d+(?:\.\d+)? s"
+#: What a timeout's message measured: how long the move took, how long the agent had thought
+#: in the game (the limit, in parentheses, stays).
+_MEASURED = re.compile(rf" after {_SECONDS}(?:, with {_SECONDS} of thinking in this game)?"
+                       rf"|\b(?P<verb>took|thought for) {_SECONDS}")
 
 
 def steady_message(game: Game) -> str:
-    """A failed game's message without what was measured (how long a timed-out move took),
-    so that the same games give the same files."""
+    """A failed game's message without what was measured (``still thinking after 1.52 s``,
+    ``thought for 181.3 s in this game``: ``still thinking``, ``thought too long in this
+    game``), naming the limit it broke, so that the same games give the same files."""
     message = (game.failure or {}).get("message", "")
-    return _MEASURED.sub("", message) if game.outcome == Outcome.TIMEOUT else message
+    if game.outcome != Outcome.TIMEOUT:
+        return message
+    return _MEASURED.sub(lambda m: "" if m["verb"] is None
+                         else f"{m['verb'].removesuffix(' for')} too long", message)
 
 
 def rank_text(standing: Standing) -> str:

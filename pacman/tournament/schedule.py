@@ -138,6 +138,7 @@ class CupSchedule:
                        seed=game_seed(self.config.seed, index),
                        max_moves=self.config.max_moves,
                        move_time_limit=self.config.move_time_limit,
+                       game_time_limit=self.config.game_time_limit,
                        layout_digest=self._digests[maze])
 
 

@@ -1,8 +1,9 @@
-"""A class folder made from the entrants in ``entrants/`` (real-ish and broken student files),
-and one small cup of it played once for the module's tests."""
+"""A class folder made from the entrants in ``entrants/`` (real-ish and broken student files,
+a hostile one among them), and one small cup of it played once for the module's tests."""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -50,17 +51,25 @@ def cup_config(where: Path, text: str = SMALL_CUP) -> Path:
     return path
 
 
+def others_files(folder: Path) -> dict[str, str]:
+    """A digest of every file of the folder but the hostile entrant's own."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and "heidi" not in p.name}
+
+
 @pytest.fixture(scope="package")
 def small_cup(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """The small cup of the class folder, played once with two workers: its folders and
-    printed table."""
+    """The small cup of the whole class folder (the hostile entrant included), played once
+    with two workers: its folders, and the digests of the others' files before it."""
     from pacman.cli import main
 
     where = tmp_path_factory.mktemp("cup")
-    folder = class_folder(where)
+    folder = class_folder(where, hostile=True)
+    before = others_files(folder)
     config = cup_config(where)
     out = where / "out"
     code = main(["tournament", str(folder), "--config", str(config), "--out", str(out),
                  "--workers", "2", "--no-progress", "--json"])
     assert code == 0
-    return {"folder": folder, "config": config, "out": out, "where": where}
+    return {"folder": folder, "config": config, "out": out, "where": where,
+            "before": before}

@@ -1,6 +1,11 @@
-"""A cup of fourteen entries made from real and broken student files: every entrant ranked or
-marked, the same seeds for all, failures recorded in the student's words, the same tables
-again on a rerun, after an interrupted and resumed run, from ``report`` and from shards."""
+"""A cup of sixteen entries made from real and broken student files (a crash at import, an
+endless loop, illegal moves, a hostile entrant, ...): every entrant ranked or marked, the same
+seeds for all, failures recorded in the student's words, the hostile entrant unable to touch
+the others' files, games or the store, the same tables again on a rerun, after a stopped and
+resumed run, from ``report`` and from shards.
+
+The cup is played once for the module (``small_cup``); the variants that play it again in full
+(a fresh rerun, Ctrl-C and resume in a process of its own, shards) are ``slow``."""
 
 from __future__ import annotations
 
@@ -17,11 +22,11 @@ from pacman.batch import read_store
 from pacman.cli import main
 from pacman.tournament.config import read_config
 
-from .conftest import class_folder, cup_config
+from .conftest import class_folder, cup_config, others_files
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAYING = {"alice.py", "bob.py", "carol", "dave", "frank.py", "grace.py", "ivan.py",
-           "oscar.py", "walter"}
+PLAYING = {"alice.py", "bob.py", "carol", "dave", "frank.py", "grace.py", "heidi.py",
+           "ivan.py", "oscar.py", "walter"}
 MARKED = {"erin.py": "ZeroDivisionError", "judy.py": "not valid Python",
           "ken.py": "missing: the file is empty", "lena-notes.txt": "unsupported",
           "mallory.py": "neither ContestAgent nor ExpectimaxAgent",
@@ -105,10 +110,49 @@ def test_ties_with_the_leader_are_shown(small_cup):
             assert not versus["interval"][0] <= 0 <= versus["interval"][1]
 
 
+def test_the_hostile_entrant_touches_nothing_of_others(small_cup):
+    """``heidi.py`` tries, at load and on every move, to append to the others' files and the
+    cup's store and to overwrite its game pages: none of it lands."""
+    assert others_files(small_cup["folder"]) == small_cup["before"]
+    games, dropped = read_store(small_cup["out"] / "cup.jsonl")
+    assert dropped is None
+    assert sorted(g.job.condition for g in games) == sorted(
+        f"cup: {who} @ testClassic" for who in PLAYING for _ in range(2))
+    assert b'"key":"heidi"' not in (small_cup["out"] / "cup.jsonl").read_bytes()
+    assert rows(small_cup["out"])["heidi.py"]["failures"] == []  # it played its games
+    pages = list((small_cup["out"] / "games").iterdir())
+    assert len(pages) == len(games)
+    assert not any("heidi was here" in page.read_text() for page in pages)
+
+
+STANDINGS = ("standings.json", "standings.csv", "standings.txt")
+
+
+def test_a_stopped_cup_resumes_to_the_same_files(small_cup, tmp_path, capsys):
+    """A cup stopped mid-way (its store lost its last games, the very last line torn as a kill
+    leaves it) and run again with the same command: only the missing games are played, none
+    twice, and every table is the uninterrupted cup's, byte for byte."""
+    out = tmp_path / "stopped"
+    out.mkdir()
+    lines = (small_cup["out"] / "cup.jsonl").read_bytes().splitlines(keepends=True)
+    kept, lost = lines[:-7], lines[-7:]
+    (out / "cup.jsonl").write_bytes(b"".join(kept) + lost[0][:len(lost[0]) // 2])
+    assert main(["tournament", str(small_cup["folder"]), "--config",
+                 str(small_cup["config"]), "--out", str(out), "--no-progress"]) == 0
+    capsys.readouterr()
+    store = (out / "cup.jsonl").read_bytes()
+    assert store.startswith(b"".join(kept))
+    games, dropped = read_store(out / "cup.jsonl")
+    keys = [g.job.key for g in games]
+    assert dropped is None and len(keys) == len(set(keys)) == len(PLAYING) * 2
+    for name in STANDINGS:
+        assert (out / name).read_bytes() == (small_cup["out"] / name).read_bytes(), name
+
+
+@pytest.mark.slow
 def test_a_rerun_gives_the_same_files(small_cup, tmp_path, capsys):
     out = small_cup["out"]
-    before = {name: (out / name).read_bytes() for name in ("standings.json", "standings.csv",
-                                                           "standings.txt")}
+    before = {name: (out / name).read_bytes() for name in STANDINGS}
     store = (out / "cup.jsonl").read_bytes()
     # The same command again: nothing is played again, nothing doubled.
     assert main(["tournament", str(small_cup["folder"]), "--config",
@@ -137,6 +181,7 @@ def test_report_on_the_store_shows_the_table(small_cup, capsys):
     assert "ties: ordered by mean score" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_shards_merge_into_the_same_table(small_cup, tmp_path):
     out = tmp_path / "sharded"
     for part in ("1/2", "2/2"):
@@ -159,6 +204,7 @@ def test_gradescope_leaderboard_fields(small_cup):
     assert board["Mean score"]["order"] == "desc"
 
 
+@pytest.mark.slow
 def test_an_interrupted_cup_resumes_to_the_same_table(small_cup, tmp_path):
     """Ctrl-C in the middle of a cup, then the same command: every game once, the table of
     the uninterrupted cup."""

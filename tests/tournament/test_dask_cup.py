@@ -7,6 +7,8 @@ import shutil
 
 import distributed  # in the test extra: a missing cluster backend fails, never skips
 
+import pytest
+
 from pacman.cli import main
 
 from .conftest import ENTRANTS, cup_config
@@ -19,6 +21,7 @@ move_time_limit = 1.0
 """
 
 
+@pytest.mark.slow
 def test_a_cup_on_dask_gives_the_local_table(tmp_path, capsys):
     folder = tmp_path / "submissions"
     folder.mkdir()

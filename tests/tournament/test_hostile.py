@@ -10,6 +10,8 @@ from pathlib import Path
 
 
 from pacman.batch import read_store
+import pytest
+
 from pacman.cli import main
 
 from .conftest import ENTRANTS, cup_config
@@ -27,6 +29,7 @@ def digests(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file() and "heidi" not in p.name}
 
 
+@pytest.mark.slow
 def test_the_hostile_entrant_touches_nothing_of_others(tmp_path, capsys):
     folder = tmp_path / "submissions"
     folder.mkdir()

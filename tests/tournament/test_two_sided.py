@@ -16,7 +16,7 @@ from .conftest import cup_config
 FOLDER = Path(__file__).parent / "two_sided"
 CUP = """\
 mazes = ["testClassic"]
-games = 2
+games = 1
 max_moves = 40
 move_time_limit = 1.0
 
@@ -35,7 +35,7 @@ def test_every_pacman_meets_every_other_ghost_team(tmp_path, capsys):
     for side in ("pacman", "ghosts"):
         rows = {r["id"]: r for r in tables[side]}
         assert set(rows) == {"ann", "ben", "cid.py"}
-        assert all(r["games"] == 4 and r["rank"] != "-" for r in rows.values())  # 2 teams x 2
+        assert all(r["games"] == 2 and r["rank"] != "-" for r in rows.values())  # 2 teams
     assert {r["plays"] for r in tables["ghosts"]} == {"GhostTeam"}
     ghosts = tables["ghosts"]
     assert ghosts[0]["mean_score"] == min(r["mean_score"] for r in ghosts)  # lower is better
