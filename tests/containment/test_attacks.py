@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from pacman.contained.jail import plain_user
+from pacman.contained.jail import unprivileged_user
 from tests.containment.attack_support import (
     BACKENDS, ROOT, Run, agent, as_root, batch, batch_argv, bwrap_problem, check_not_prevented_line,
     conditions, drive, games, kill_marked, marked, play, plain_lines, reports, token, wait_for)
@@ -105,7 +105,7 @@ def prevented(run: Run, case: str) -> bool:
     """Whether this backend must prevent ``case`` (else the caller checks its one line)."""
     if run.backend == "bwrap":
         return True
-    if case in NEEDS_ANOTHER_USER and not (as_root() and plain_user()):
+    if case in NEEDS_ANOTHER_USER and not (as_root() and unprivileged_user()):
         pytest.skip("the plain backend separates agents from the user only when run as root "
                     "with a Python that user nobody can run (its line says so otherwise)")
     return PLAIN[case] is True
