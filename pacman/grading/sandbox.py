@@ -188,10 +188,10 @@ class Worker:
         argv = [sys.executable, "-I", "-c", _BOOT.format(root=str(PROJECT)),
                 str(child_end.fileno()), json.dumps(config)]
         package = PROJECT / "pacman"  # installed among the runtime: shown file by file
-        hidden = tuple(package for root in jail.runtime_roots() if package.is_relative_to(root))
+        inside = any(package.is_relative_to(root) for root in jail.runtime_roots())
         view = jail.View(shown=(*project_views(), *map(Path, self.extra_readable)),
-                         hidden=hidden[:1], files=cache_files(private) if jailed else (),
-                         folder=Path(private))
+                         hidden=(package,) if inside else (),
+                         files=cache_files(private) if jailed else (), folder=Path(private))
         environment = {"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
                        "MKL_NUM_THREADS": "1", **private_environment(private)}
         self.deadline = time.monotonic() + limits.wall_seconds
