@@ -109,6 +109,10 @@ def backend(unprivileged: bool = False, warn: bool = True) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _warn_plain(why: str) -> None:
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:
+        return  # a batch's worker: the program's own process says it, once
     user = ("" if os.geteuid() != 0 else " as user nobody" if unprivileged_user()
             else " as root (user nobody cannot run this Python, so nothing of root's is out of "
                  "reach either: its files, the terminal, its other processes)")
