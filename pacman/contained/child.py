@@ -27,8 +27,9 @@ import traceback
 from typing import Any
 
 from pacman.contained.jail import MEMORY_ENVIRONMENT, apply_limits
-from pacman.contained.protocol import (LAYOUT_ID, MAX_ANSWER, MAX_TRACE, STATE_MESSAGE, cut,
-                                       encode_answer, read_frame, write_frame)
+from pacman.contained.protocol import (LAYOUT_ID, MAX_ANSWER, MAX_MESSAGE, MAX_TRACE,
+                                       STATE_MESSAGE, cut, encode_answer, read_frame,
+                                       write_frame)
 
 #: The longest ``stats()`` kept, as JSON characters (longer is dropped with a warning).
 MAX_STATS = 1 << 20
@@ -65,7 +66,7 @@ class Child:
         except BaseException:  # noqa: BLE001 - a raising __str__ is the agent's, not ours
             text = "<its message could not be made: str() raised>"
         name = cut(type(error).__name__, 100)
-        message = f"{name}: {cut(text)}"
+        message = f"{name}: {cut(text, MAX_MESSAGE - len(name) - 2)}"
         if method != "get_action":
             message = f"{method} raised {message}"
         too_big = isinstance(error, OSError) and error.errno in (errno.EFBIG, errno.ENOSPC)
