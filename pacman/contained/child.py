@@ -220,8 +220,13 @@ def main(argv: list[str]) -> None:
     if kind == "plain":
         threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     apply_limits(memory)
-    import pacman.lineup.build  # noqa: F401 - the engine loads before any agent code
-    import pacman.engine.state  # noqa: F401
+    try:
+        import pacman.engine.state  # noqa: F401 - the engine loads before any agent code
+        import pacman.lineup.build  # noqa: F401
+    except (ImportError, OSError):
+        if memory:  # a library that cannot be mapped under the limit: the game says so
+            raise MemoryError from None
+        raise
 
     child = Child(requests, answers, memory)
     child.send("hello")
