@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "grading" / "zoo"))
 
-from pacman.grading.jail import ENVIRONMENT, jail_status  # noqa: E402
+from pacman.contained.jail import JAIL_ENVIRONMENT as ENVIRONMENT
+from pacman.grading.sandbox import jail_status  # noqa: E402
 from pacman.grading.sandbox import Limits, Worker  # noqa: E402
 from pacman.grading.tree_state import TreeRecorder, TreeState  # noqa: E402
 from pacman.grading.tree_tests import LayeredTree, random_tree_dict  # noqa: E402
@@ -111,7 +112,7 @@ def main() -> None:
     print(f"random tree: {tree.size} nodes, minimax to depth {depth}")
     print(f"{'where':<30}{'seconds':>9}{'calls':>8}{'us/call':>9}{'worker start (s)':>18}")
     rows = [("in the grader's process", None), ("worker, bubblewrap", ""),
-            ("worker, no bubblewrap", "none")]
+            ("worker, no bubblewrap", "plain")]
     for label, setting in rows:
         if setting is None:
             seconds, calls = min(in_process(tree, depth) for _ in range(args.repeats))

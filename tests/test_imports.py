@@ -33,7 +33,7 @@ ARROWS: dict[str, frozenset[str]] = {
     "envs": frozenset({"engine", "lineup", "display"}),
     "examples": frozenset({"envs", "batch"}),
     "experiments": frozenset({"search", "engine", "agents", "lineup", "display", "batch", "cli"}),
-    "grading": frozenset({"search", "engine", "agents", "compat", "lineup"}),
+    "grading": frozenset({"search", "engine", "agents", "compat", "lineup", "contained"}),
     "tournament": frozenset({"engine", "lineup", "display", "batch", "grading"}),
     "cli": frozenset({"search", "engine", "agents", "lineup", "contained", "display", "batch",
                       "experiments", "grading", "tournament", "layouts"}),

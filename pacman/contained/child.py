@@ -28,8 +28,9 @@ from typing import Any
 
 from pacman.contained.jail import MEMORY_ENVIRONMENT, apply_limits
 from pacman.contained.move_watch import MoveWatch
-from pacman.contained.protocol import (LAYOUT_ID, MAX_ANSWER, MAX_TRACE, STATE_MESSAGE, cut,
-                                       encode_answer, read_frame, write_frame)
+from pacman.contained.protocol import (LAYOUT_ID, MAX_ANSWER, MAX_MESSAGE, MAX_TRACE,
+                                       STATE_MESSAGE, cut, encode_answer, read_frame,
+                                       write_frame)
 
 #: The longest ``stats()`` kept, as JSON characters (longer is dropped with a warning).
 MAX_STATS = 1 << 20
@@ -71,7 +72,7 @@ class Child:
         except BaseException:  # noqa: BLE001 - a raising __str__ is the agent's, not ours
             text = "<its message could not be made: str() raised>"
         name = cut(type(error).__name__, 100)
-        message = f"{name}: {cut(text)}"
+        message = f"{name}: {cut(text, MAX_MESSAGE - len(name) - 2)}"
         if method != "get_action":
             message = f"{method} raised {message}"
         too_big = isinstance(error, OSError) and error.errno in (errno.EFBIG, errno.ENOSPC)
@@ -230,8 +231,13 @@ def main(argv: list[str]) -> None:
     if kind == "plain":
         threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     apply_limits(memory)
-    import pacman.lineup.build  # noqa: F401 - the engine loads before any agent code
-    import pacman.engine.state  # noqa: F401
+    try:
+        import pacman.engine.state  # noqa: F401 - the engine loads before any agent code
+        import pacman.lineup.build  # noqa: F401
+    except (ImportError, OSError):
+        if memory:  # a library that cannot be mapped under the limit: the game says so
+            raise MemoryError from None
+        raise
 
     child = Child(requests, answers, memory)
     child.send("hello")

@@ -1,17 +1,19 @@
-"""How a contained agent's process is started: the backend, its command line and its limits.
+"""How a contained process is started: the backend, its command line, its user and its limits.
 
-Two backends (``PACMAN_AGENT_JAIL``):
+One boundary for every stranger's code the program runs: a file's agent
+(:mod:`pacman.contained.process`) and a grading worker (:mod:`pacman.grading.sandbox`) both
+start here. Two backends (``PACMAN_AGENT_JAIL``):
 
-* ``bwrap`` (the default where bubblewrap runs): the child runs under ``bwrap`` in new user,
-  PID, IPC, network, UTS and mount namespaces, in a new session, killed when its parent
-  dies, with an empty environment and a file system holding only the Python installation,
-  the installed ``pacman`` package and the agent's own files (all read-only), fresh ``/proc``
-  and ``/dev`` and a private ``/tmp`` bounded by the memory limit.
-* ``plain``: a child process in its own session and process group, as user ``nobody`` when
-  this program runs as root; one line on stderr says what it does not prevent.
+* ``bwrap`` (the default where bubblewrap runs): new user, PID, IPC, network, UTS and cgroup
+  namespaces, a new session, killed when its parent dies, an empty environment but for what
+  the caller names, a file system holding only the system's libraries, the Python installation
+  and what the caller shows (all read-only), fresh ``/proc`` and ``/dev`` and a private
+  ``/tmp`` bounded by the memory limit (:func:`command`).
+* ``plain``: a child process in its own session and process group; one line on stderr says
+  what it does not prevent.
 
-Both set the same resource limits in the child (:func:`apply_limits`) before any of the
-agent's code runs.
+Either runs as :func:`unprivileged_user` when the caller asks and this program is root. In the
+process itself, before any stranger's code runs, :func:`apply_limits` sets the resource limits.
 """
 
 from __future__ import annotations
@@ -22,19 +24,27 @@ import resource
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pacman.errors import PacmanError
 
 JAIL_ENVIRONMENT = "PACMAN_AGENT_JAIL"
 MEMORY_ENVIRONMENT = "PACMAN_AGENT_MEMORY_MB"
+#: The user (a name or a number; default ``nobody``) contained processes run as under root.
+USER_ENVIRONMENT = "PACMAN_AGENT_USER"
 #: Megabytes of memory (address space, any one file, the private ``/tmp``) per agent process.
 DEFAULT_MEMORY_MB = 2048
-#: Open files and processes (threads count) a contained agent may have.
+#: Open files and processes (threads count) a contained process may have.
 MAX_FILES = 256
 MAX_PROCESSES = 256
-#: The user a plain child runs as when this program runs as root.
+#: The user a process has inside bubblewrap's user namespace (``nobody``).
 NOBODY = 65534
+#: Megabytes the private ``/tmp`` holds beyond the memory limit: one file past that limit is
+#: the limit's failure, not a full ``/tmp``.
+TMP_SLACK_MB = 16
 PLAIN_LINE = ("warning: bubblewrap is not usable here ({why}); contained agents run as plain "
               "processes{user}, and these are not prevented: reading any file and /tmp that "
               "user can read, connecting to the network and to local sockets, processes an "
@@ -43,8 +53,22 @@ PLAIN_LINE = ("warning: bubblewrap is not usable here ({why}); contained agents 
 
 
 class ContainmentError(PacmanError):
-    """The environment cannot run a contained agent (no process, no namespaces, no memory
+    """The environment cannot run a contained process (no process, no namespaces, no memory
     for the child): the program's one-line error, never an agent's outcome."""
+
+
+@dataclass(frozen=True)
+class View:
+    """What a process sees under bubblewrap besides the system and the Python runtime, and
+    where it runs. ``shown``: files and folders bound read-only at their own paths (after
+    ``hidden``); ``hidden``: folders of the runtime emptied (a tmpfs over each); ``files``:
+    ``(source, path)`` pairs, each file bound read-only at ``path`` (in the private ``/tmp``);
+    ``folder``: where it runs (under ``plain`` too)."""
+
+    shown: tuple[Path, ...] = ()
+    hidden: tuple[Path, ...] = ()
+    files: tuple[tuple[Path, Path], ...] = ()
+    folder: Path = Path("/tmp")
 
 
 def memory_mb() -> int:
@@ -62,128 +86,178 @@ def memory_mb() -> int:
     return value
 
 
-def backend() -> str:
+def backend(unprivileged: bool = False, warn: bool = True) -> str:
     """``bwrap`` or ``plain``: the one asked for by ``PACMAN_AGENT_JAIL``, else ``bwrap`` when
-    it runs here. Falling back prints the plain backend's line once."""
+    it runs here (as :func:`unprivileged_user`, with ``unprivileged``). Falling back prints
+    the plain backend's line once, with ``warn``."""
     wanted = os.environ.get(JAIL_ENVIRONMENT, "").strip()
     if wanted not in ("", "bwrap", "plain"):
         raise ContainmentError(f"{JAIL_ENVIRONMENT} must be 'bwrap' or 'plain', got {wanted!r}")
     if wanted == "plain":
-        _warn_plain(f"{JAIL_ENVIRONMENT}=plain")
+        if warn:
+            _warn_plain(f"{JAIL_ENVIRONMENT}=plain")
         return "plain"
-    why = _bwrap_refusal()
+    why = bwrap_refusal(unprivileged)
     if why is None:
         return "bwrap"
     if wanted == "bwrap":
         raise ContainmentError(f"{JAIL_ENVIRONMENT}=bwrap but bubblewrap cannot run here ({why})")
-    _warn_plain(why)
+    if warn:
+        _warn_plain(why)
     return "plain"
 
 
 @functools.lru_cache(maxsize=1)
 def _warn_plain(why: str) -> None:
-    user = ("" if os.geteuid() != 0 else " as user nobody" if plain_user()
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:
+        return  # a batch's worker: the program's own process says it, once
+    user = ("" if os.geteuid() != 0 else " as user nobody" if unprivileged_user()
             else " as root (user nobody cannot run this Python, so nothing of root's is out of "
                  "reach either: its files, the terminal, its other processes)")
     print(PLAIN_LINE.format(why=why, user=user), file=sys.stderr)
 
 
-@functools.lru_cache(maxsize=1)
-def _bwrap_refusal() -> str | None:
-    """Why bubblewrap cannot start a process here, or ``None`` when it can."""
-    if shutil.which("bwrap") is None:
+@functools.lru_cache(maxsize=2)
+def bwrap_refusal(unprivileged: bool = False) -> str | None:
+    """Why bubblewrap cannot start a process here (run as :func:`unprivileged_user`, with
+    ``unprivileged``), or ``None`` when it can."""
+    bwrap = shutil.which("bwrap")
+    if bwrap is None or sys.platform != "linux":
         return "no bwrap command"
+    user = unprivileged_user() if unprivileged else {}
     try:
-        done = subprocess.run(["bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/",
-                               "/", "true"], capture_output=True, timeout=30,
-                              stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired) as error:
+        done = subprocess.run([bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/",
+                               "/", "true"], capture_output=True, timeout=30, cwd="/",
+                              stdin=subprocess.DEVNULL, **user)
+    except (OSError, subprocess.SubprocessError) as error:
         return f"bwrap: {error}"
     if done.returncode != 0:
-        return done.stderr.decode(errors="replace").strip().splitlines()[-1:][0] \
-            if done.stderr.strip() else f"bwrap exited with code {done.returncode}"
+        lines = done.stderr.decode(errors="replace").strip().splitlines()
+        return lines[-1][:200] if lines else f"bwrap exited with code {done.returncode}"
     return None
 
 
-def _read_only_roots(agent_paths: list[Path]) -> list[Path]:
-    """What the jail shows: the system's libraries, the Python installation, the installed
-    ``pacman`` package and the agent's own files."""
-    import pacman
+@functools.lru_cache(maxsize=4)
+def _usable_user(name: str) -> tuple[int, int] | None:
+    import grp
+    import pwd
 
-    roots = [Path(p) for p in ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/etc/ld.so.cache")]
-    package = Path(pacman.__file__).resolve().parent
-    roots += [Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).parent, package]
-    # the package's links to folders beside it (its agents), seen at their own place
-    roots += [Path(folder, name).resolve() for folder, dirs, files in os.walk(package)
-              for name in dirs + files if Path(folder, name).is_symlink()]
-    roots += [Path(p) for p in sys.path if p and "site-packages" in p]
-    roots += agent_paths
+    try:
+        entry = pwd.getpwuid(int(name)) if name.isdigit() else pwd.getpwnam(name)
+        identity = entry.pw_uid, entry.pw_gid
+    except (KeyError, ValueError):
+        try:
+            identity = NOBODY, grp.getgrnam("nogroup").gr_gid
+        except KeyError:
+            identity = NOBODY, NOBODY
+    try:
+        done = subprocess.run([sys.executable, "-I", "-c", "pass"], stdin=subprocess.DEVNULL,
+                              capture_output=True, cwd="/", timeout=30, check=False,
+                              user=identity[0], group=identity[1], extra_groups=[])
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return identity if done.returncode == 0 else None
+
+
+def unprivileged_user() -> dict[str, Any]:
+    """``subprocess.Popen`` arguments that start a process as the unprivileged user when this
+    program runs as root: ``PACMAN_AGENT_USER`` (default ``nobody``), so that the kernel's
+    permissions keep root's files from it. None when this program is not root (its processes
+    are as unprivileged as it is), or when that user cannot run this Python (an interpreter
+    under ``/root``): the caller then says that the code runs as root."""
+    if os.geteuid() != 0:
+        return {}
+    identity = _usable_user(os.environ.get(USER_ENVIRONMENT, "").strip() or "nobody")
+    if identity is None:
+        return {}
+    return {"user": identity[0], "group": identity[1], "extra_groups": []}
+
+
+def runtime_roots() -> list[Path]:
+    """The system's libraries and the Python installation (its prefixes and its
+    ``site-packages``): what every contained process is shown."""
+    roots = [Path(p) for p in ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin",
+                               "/etc/ld.so.cache")]
+    roots += [Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
+                                sys.base_exec_prefix)]
+    roots += [Path(sys.executable).parent, Path(os.path.realpath(sys.executable)).parent]
+    roots += [Path(p) for p in sys.path if p and ("site-packages" in p or "dist-packages" in p)]
     return [r for r in dict.fromkeys(roots) if r.exists()]
 
 
-def command(kind: str, binds: list[Path], imports: list[Path], folder: Path,
+def _outermost(paths: Iterable[Path]) -> list[Path]:
+    kept: list[Path] = []
+    for path in sorted(dict.fromkeys(paths), key=lambda p: len(p.parts)):
+        if not any(path.is_relative_to(k) for k in kept):
+            kept.append(path)
+    return kept
+
+
+def command(kind: str, argv: list[str], view: View, environment: Mapping[str, str],
             memory: int) -> list[str]:
-    """The command line that starts the child (``python -m pacman.contained.child``):
-    ``binds`` are the agent's own files and folders (shown read-only), ``imports`` the folders
-    its modules are imported from, ``folder`` where it runs."""
-    python = [sys.executable, "-P", "-m", "pacman.contained.child", kind, str(memory)]
+    """``argv`` as ``kind`` runs it: unchanged under ``plain``; under ``bwrap``, wrapped as
+    the module docstring says, with ``view`` and ``environment`` (the whole environment)."""
     if kind == "plain":
-        return python
-    args = ["bwrap", "--unshare-all", "--new-session", "--die-with-parent", "--clearenv",
+        return argv
+    bwrap = shutil.which("bwrap") or "bwrap"
+    args = [bwrap, "--unshare-all", "--new-session", "--die-with-parent", "--clearenv",
             "--uid", str(NOBODY), "--gid", str(NOBODY), "--proc", "/proc", "--dev", "/dev"]
-    if memory:  # a little over the file limit: one file past it is the limit's crash
-        args += ["--size", str((memory + 16) << 20)]
-    args += ["--tmpfs", "/tmp"]  # before the binds: an agent's folder may be under /tmp
-    for root in _read_only_roots(binds):
-        if root.is_symlink() and str(root) in ("/lib", "/lib64", "/lib32", "/bin"):
+    if memory:
+        args += ["--size", str((memory + TMP_SLACK_MB) << 20)]
+    args += ["--tmpfs", "/tmp"]  # before the binds: a shown folder may be under /tmp
+    links = [Path(p) for p in ("/lib", "/lib64", "/lib32", "/bin", "/sbin")]
+    for root in _outermost(runtime_roots()):
+        if root in links and root.is_symlink():
             args += ["--symlink", os.readlink(root), str(root)]
         else:
             args += ["--ro-bind", str(root), str(root)]
-    args += ["--chdir", str(folder)]
-    for name, value in (("PATH", "/usr/bin:/bin"), ("HOME", "/tmp"), ("TMPDIR", "/tmp"),
-                        *_QUIET.items(), ("LANG", "C.UTF-8")):
+    for folder in view.hidden:
+        args += ["--tmpfs", str(folder)]
+    for shown in dict.fromkeys(view.shown):
+        if shown.exists():
+            args += ["--ro-bind", str(shown), str(shown)]
+    for source, place in view.files:
+        args += ["--ro-bind", str(source), str(place)]
+    args += ["--chdir", str(view.folder)]
+    for name, value in environment.items():
         args += ["--setenv", name, value]
-    if imports:
-        args += ["--setenv", "PYTHONPATH", ":".join(map(str, imports))]
-    return [*args, "--", *python]
+    return [*args, "--", *argv]
 
 
-#: Numeric libraries kept to one thread in an agent's process; no bytecode written.
-_QUIET = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-
-
-def plain_environment(imports: list[Path]) -> dict[str, str]:
-    """The environment of a plain child: the caller's, with the agent's modules importable."""
-    env = {**os.environ, **_QUIET}
-    if imports:
-        env["PYTHONPATH"] = ":".join([*map(str, imports), env.get("PYTHONPATH", "")]).rstrip(":")
-    return env
-
-
-@functools.lru_cache(maxsize=1)
-def plain_user() -> dict[str, object]:
-    """``subprocess.Popen`` arguments that make a plain child run as ``nobody`` under root
-    (none when this program is not root, or when ``nobody`` cannot run this Python)."""
-    if os.geteuid() != 0:
-        return {}
-    switch: dict[str, object] = {"user": NOBODY, "group": NOBODY, "extra_groups": []}
+def start(kind: str, argv: list[str], view: View, environment: Mapping[str, str], memory: int,
+          unprivileged: bool, **popen: Any) -> subprocess.Popen[bytes]:
+    """Start ``argv`` under ``kind`` (:func:`command`) in a session and process group of its
+    own, as :func:`unprivileged_user` with ``unprivileged``; ``popen``: its pipes and files.
+    Raises :class:`ContainmentError` when it cannot start."""
+    user = unprivileged_user() if unprivileged else {}
+    where: dict[str, Any] = ({"cwd": view.folder, "env": dict(environment)} if kind == "plain"
+                             else {"cwd": "/"})
     try:
-        subprocess.run([sys.executable, "-c", "import pacman"], check=True, timeout=30,
-                       capture_output=True, cwd="/", **switch)  # type: ignore[call-overload]
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    return switch
+        return subprocess.Popen(command(kind, argv, view, environment, memory),
+                                start_new_session=True, **where, **user, **popen)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise ContainmentError(f"cannot start a contained process ({error})") from None
 
 
-def apply_limits(memory: int) -> None:
-    """Set this process's limits (called by the child before any of the agent's code):
-    ``memory`` megabytes of address space and of any one file (0: neither), open files,
-    processes, no core files."""
-    wanted = [(resource.RLIMIT_NOFILE, MAX_FILES), (resource.RLIMIT_CORE, 0),
-              (resource.RLIMIT_NPROC, MAX_PROCESSES)]
+def apply_limits(memory: int, file_mb: int | None = None, processes: int = MAX_PROCESSES,
+                 cpu_seconds: int | None = None) -> None:
+    """Set this process's limits (called in the contained process before any stranger's
+    code): ``memory`` megabytes of address space (0: none), ``file_mb`` of any one file
+    (default: ``memory``), ``processes`` of its user (threads count), ``cpu_seconds`` of CPU
+    (a hard limit two seconds later), 256 open files, no core files."""
+    file_mb = memory if file_mb is None else file_mb
+    wanted = [(resource.RLIMIT_NOFILE, MAX_FILES, MAX_FILES), (resource.RLIMIT_CORE, 0, 0),
+              (resource.RLIMIT_NPROC, processes, processes)]
     if memory:
-        wanted += [(resource.RLIMIT_AS, memory << 20), (resource.RLIMIT_FSIZE, memory << 20)]
-    for which, value in wanted:
-        _soft, hard = resource.getrlimit(which)
-        limit = value if hard == resource.RLIM_INFINITY else min(value, hard)
-        resource.setrlimit(which, (limit, limit))
+        wanted.append((resource.RLIMIT_AS, memory << 20, memory << 20))
+    if file_mb:
+        wanted.append((resource.RLIMIT_FSIZE, file_mb << 20, file_mb << 20))
+    if cpu_seconds is not None:
+        wanted.append((resource.RLIMIT_CPU, cpu_seconds, cpu_seconds + 2))
+    for which, soft, hard in wanted:
+        _old, ceiling = resource.getrlimit(which)
+        if ceiling != resource.RLIM_INFINITY:
+            soft, hard = min(soft, ceiling), min(hard, ceiling)
+        resource.setrlimit(which, (soft, hard))

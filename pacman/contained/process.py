@@ -22,6 +22,7 @@ import pickle
 import select
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -50,16 +51,11 @@ class ContainedProcess:
                  imports: list[Path], folder: Path) -> None:
         self.memory = jail.memory_mb()
         self.kind = jail.backend()
-        argv = jail.command(self.kind, binds, imports, folder, self.memory)
-        extra: dict[str, Any] = {}
-        if self.kind == "plain":
-            extra = {"cwd": folder, "env": jail.plain_environment(imports), **jail.plain_user()}
-        try:
-            self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            start_new_session=True, **extra)
-        except (OSError, subprocess.SubprocessError) as error:
-            raise ContainmentError(f"cannot start a contained agent's process ({error})") \
-                from None
+        argv = [sys.executable, "-P", "-m", "pacman.contained.child", self.kind, str(self.memory)]
+        view = jail.View(shown=(*_package_views(), *binds), folder=folder)
+        self.process = jail.start(self.kind, argv, view, _environment(self.kind, imports),
+                                  self.memory, unprivileged=self.kind == "plain",
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.process.stdin is not None and self.process.stdout is not None
         self._in, self._out = self.process.stdin.fileno(), self.process.stdout.fileno()
         self._poll = select.poll()
@@ -171,6 +167,33 @@ class ContainedProcess:
         with contextlib.suppress(subprocess.TimeoutExpired, OSError):
             self.process.wait(timeout=5)
         _ALL.discard(self)
+
+
+def _package_views() -> list[Path]:
+    """The installed ``pacman`` package, and what its links point to (its agents)."""
+    import pacman
+
+    package = Path(pacman.__file__).resolve().parent
+    return [package, *(Path(folder, name).resolve() for folder, dirs, files in os.walk(package)
+                       for name in dirs + files if Path(folder, name).is_symlink())]
+
+
+#: Numeric libraries kept to one thread in an agent's process; no bytecode written.
+_QUIET = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _environment(kind: str, imports: list[Path]) -> dict[str, str]:
+    """An agent process's environment: under bubblewrap a few plain settings, under the plain
+    backend the caller's; the agent's modules importable either way."""
+    if kind == "plain":
+        env = {**os.environ, **_QUIET}
+    else:
+        env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp", **_QUIET,
+               "LANG": "C.UTF-8"}
+    path = [*map(str, imports), *([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])]
+    if path:
+        env["PYTHONPATH"] = ":".join(path)
+    return env
 
 
 def _signal_name(number: int) -> str:

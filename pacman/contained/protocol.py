@@ -75,7 +75,8 @@ def decode_answer(body: bytes) -> tuple[str, Any]:
 
 
 def cut(text: str, limit: int = MAX_MESSAGE) -> str:
-    """``text`` cut to ``limit`` characters, saying how much was left out."""
+    """``text`` cut to at most ``limit`` characters in all, saying how much was left out."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}... ({len(text) - limit} more characters)"
+    keep = max(0, limit - len(f"... ({len(text)} more characters)"))
+    return f"{text[:keep]}... ({len(text) - keep} more characters)"

@@ -9,9 +9,9 @@
 * :mod:`~pacman.grading.position_tests`, :mod:`~pacman.grading.position_grading`: a student's
   search on the positions of a real game, counting the states it explores;
 * :mod:`~pacman.grading.variants`: deliberately wrong reference searches that name a mistake;
-* :mod:`~pacman.grading.sandbox`, :mod:`~pacman.grading.worker`: the submission's own process,
-  its limits and its defences; :mod:`~pacman.grading.jail`: bubblewrap around it and the user
-  it runs as; :mod:`~pacman.grading.confinement`: the defences it puts up itself;
+* :mod:`~pacman.grading.sandbox`, :mod:`~pacman.grading.worker`: the submission's own process
+  and its limits, started within :mod:`pacman.contained.jail` (bubblewrap, the user it runs
+  as); :mod:`~pacman.grading.policy`: what the submission may import, read and call there;
   :mod:`~pacman.grading.lockdown`: the installed grader's files closed to that user;
   :mod:`~pacman.grading.student_traceback`: the frames of the submission's own files;
 * :mod:`~pacman.grading.state_server`, :mod:`~pacman.grading.position_server`,

@@ -43,7 +43,7 @@ fi
 
 # Submissions run as this user when the grader is root: it must be able to run the Python
 # (a pyenv under /root, common in instructors' images, is closed to it).
-WORKER="${PACMAN_GRADING_USER:-nobody}"
+WORKER="${PACMAN_AGENT_USER:-nobody}"
 runnable() {
     [ "$EUID" = 0 ] || return 0  # not root: workers run as the grader's own user
     if command -v runuser >/dev/null 2>&1; then
@@ -185,7 +185,8 @@ output limits, under bubblewrap where the container allows it (its own PID, netw
 namespaces, a file system holding only the runtime, the submission and the engine modules).
 Where bubblewrap cannot start (no user namespaces), the process runs in the same file system:
 the grader, the project's agents, the assignments and this folder are readable by root only,
-and a system-call filter refuses new processes, signals and file writes. What this fallback
+a process limit refuses new processes (`nobody` may start none), and Python's audit hook
+refuses signals and file writes. What this fallback
 cannot prevent: reading files that every user may read (the system's, the Python runtime's,
 the engine modules a worker needs), network access from native code (Python's sockets are
 refused, not the kernel's), and seeing the other processes of the container in `/proc`.

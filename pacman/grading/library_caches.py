@@ -3,14 +3,15 @@ and the caches libraries would otherwise build on first import.
 
 ``import matplotlib.pyplot`` wants a writable configuration folder and, the first time, builds a
 font list by opening every font of the system and writes it there. A worker can do neither:
-the audit hook reports reading files outside its views, and the system-call filter refuses
-creating files. So the grader builds matplotlib's font list once per process, in a folder of its
-own (:func:`prepared_caches`, with the same interpreter the workers run), and each worker finds
-a copy in its private folder (the jail's ``/tmp``, or its own temporary folder without the
+the audit hook reports reading files outside its views, and refuses creating files. So the
+grader builds matplotlib's font list once per process, in a folder of its own
+(:func:`prepared_caches`, with the same interpreter the workers run), and each worker finds a
+copy in its private folder (the jail's ``/tmp``, or its own temporary folder without the
 jail), which :func:`private_environment` names as ``HOME``, ``MPLCONFIGDIR`` and the XDG
 folders. With the list there, importing matplotlib reads it and writes nothing; creating the
-folder again (which matplotlib does, ``exist_ok``) is refused harmlessly by the kernel, and the
-audit hook does not count what happens inside the private folder as an attempt to escape.
+folder again (which matplotlib does, ``exist_ok``) is refused harmlessly, as in a read-only
+folder: the audit hook does not count what happens inside the private folder as an attempt to
+escape (:func:`pacman.grading.policy.install_audit_hook`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pacman.grading.jail import runtime_roots
+from pacman.contained.jail import runtime_roots
 
 #: The private folder's sub-folder that is matplotlib's configuration and cache folder.
 MATPLOTLIB_FOLDER = "matplotlib"
@@ -82,14 +83,11 @@ def place_caches(private: Path, owner: tuple[int, int] | None) -> None:
         os.chown(target, *owner)
 
 
-def jail_binds(private: str) -> list[str]:
-    """bubblewrap options that put :func:`prepared_caches` in the jail's private folder, each
-    file bound read-only (their folder is made by bubblewrap, writable, on the jail's
+def cache_files(private: str) -> tuple[tuple[Path, Path], ...]:
+    """Where :func:`prepared_caches` go in the jail's private folder: ``(source, path)``
+    pairs, each file bound read-only (their folder is made by bubblewrap, on the jail's
     ``/tmp``)."""
-    if any(private == root or private.startswith(root.rstrip(os.sep) + os.sep)
-           for root in runtime_roots()):
-        return []  # the private folder is a read-only view of the runtime: nothing goes there
-    binds: list[str] = []
-    for name, source in prepared_caches().items():
-        binds += ["--ro-bind", str(source), os.path.join(private, MATPLOTLIB_FOLDER, name)]
-    return binds
+    if any(Path(private).is_relative_to(root) for root in runtime_roots()):
+        return ()  # the private folder is a read-only view of the runtime: nothing goes there
+    return tuple((source, Path(private, MATPLOTLIB_FOLDER, name))
+                 for name, source in prepared_caches().items())

@@ -3,9 +3,9 @@
 Run once, as root, by the Gradescope bundle's ``setup.sh`` after it installed the project:
 ``python -m pacman.grading.lockdown BUNDLE``. Every file of the installed ``pacman`` package
 (its ``agents`` and ``layouts`` included) becomes readable by root alone, except the engine modules a worker imports
-(:data:`pacman.grading.jail.WORKER_MODULES`); so do the shipped assignments (their hidden tests'
+(:data:`pacman.grading.policy.WORKER_MODULES`); so do the shipped assignments (their hidden tests'
 seeds and trees) and the whole bundle folder (its copy of the project and its
-``assignment.toml``). Workers run as an unprivileged user (:func:`pacman.grading.jail.worker_identity`),
+``assignment.toml``). Workers run as an unprivileged user (:func:`pacman.contained.jail.unprivileged_user`),
 so what they cannot read is decided by the kernel's permissions, with or without bubblewrap,
 whatever the submission's code does inside its own process.
 """
@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from pacman.grading.jail import PROJECT, WORKER_MODULES
+from pacman.grading.policy import PROJECT, WORKER_MODULES
 
 #: Folders of the installed project whose files are locked, but for :data:`WORKER_MODULES`. In a
 #: source checkout ``pacman/agents`` is a link to ``agents/``; the walk follows it.

@@ -21,7 +21,7 @@ from typing import Any
 from pacman.errors import ConfigurationError
 from pacman.grading.grader import GradeReport
 from pacman.grading.session import TestResult
-from pacman.grading.jail import identity_line, jail_status, workers_run_as_root
+from pacman.grading.sandbox import identity_line, jail_status, workers_run_as_root
 from pacman.grading.question_rules import common_diagnosis
 from pacman.grading.variants import BUGS
 

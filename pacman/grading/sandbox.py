@@ -1,10 +1,12 @@
 """The grader's side of isolation: a submission's worker process, its limits, and its failures.
 
-A :class:`Worker` is a fresh interpreter running :mod:`pacman.grading.worker` in its own session
-(process group), under bubblewrap where it works (:mod:`pacman.grading.jail`: own PID, IPC and
-network namespaces, a read-only view of the submission and the runtime, a private ``/tmp``),
-otherwise as a plain child process in a new temporary directory; always with an empty
-environment, its output sent to a file, and the resource limits of :class:`Limits`.
+A :class:`Worker` is a fresh interpreter running :mod:`pacman.grading.worker`, started by the
+same boundary as a file's agent (:mod:`pacman.contained.jail`): under bubblewrap where it works
+(own user, PID, IPC and network namespaces, a read-only view of the runtime, the worker's own
+modules (:data:`pacman.grading.policy.WORKER_MODULES`) and the submission, a private ``/tmp``),
+otherwise as a plain child process in a new temporary directory; in its own session, as the
+unprivileged user when the grader is root, with an environment of its own, its output sent to
+a file, and the resource limits of :class:`Limits`.
 
 Requests whose answer needs objects only the grader may hold are served here while the worker
 runs (:mod:`pacman.grading.state_server`):
@@ -46,13 +48,12 @@ from multiprocessing import Pipe
 from pathlib import Path
 from typing import Any
 
+from pacman.contained import jail
 from pacman.errors import PacmanError
 from pacman.grading.cpu_clock import cpu_seconds, process_tree
 from pacman.engine.json_lines import load_json
-from pacman.grading.jail import PROJECT as _PROJECT
-from pacman.grading.jail import (identity_options, jail_command, jail_status, project_views,
-                                 runtime_roots, worker_identity)
-from pacman.grading.library_caches import jail_binds, place_caches, private_environment
+from pacman.grading.library_caches import cache_files, place_caches, private_environment
+from pacman.grading.policy import PROJECT, project_views
 from pacman.grading.remote_search import SearchPlayer
 from pacman.grading.state_server import StateServer, TreeServer
 from pacman.grading.tree_tests import LayeredTree
@@ -89,6 +90,44 @@ class Limits:
     node_budget: int | None = None
 
 
+@dataclass(frozen=True)
+class JailStatus:
+    """Whether workers run under bubblewrap (``jailed``), and one line saying so."""
+
+    jailed: bool
+    line: str
+
+
+def jail_status() -> JailStatus:
+    """The boundary workers get (:func:`pacman.contained.jail.backend`, bubblewrap run as the
+    unprivileged user), in one line for the report."""
+    if jail.backend(unprivileged=True, warn=False) == "bwrap":
+        return JailStatus(True, "sandbox: bubblewrap (own user, PID, IPC and network namespaces, "
+                                "read-only view of the submission and the runtime)")
+    if os.environ.get(jail.JAIL_ENVIRONMENT, "").strip() == "plain":
+        why = f"bubblewrap turned off by {jail.JAIL_ENVIRONMENT}=plain"
+    else:
+        why = f"bubblewrap cannot run here: {jail.bwrap_refusal(True)}"
+    return JailStatus(False, f"sandbox: process limits only ({why}); the operating system "
+                             "does not isolate submissions")
+
+
+def workers_run_as_root() -> bool:
+    """Whether the grader is root and its workers cannot drop to the unprivileged user."""
+    return os.geteuid() == 0 and not jail.unprivileged_user()
+
+
+def identity_line() -> str:
+    """Which user workers run as, for the report's sandbox line."""
+    if os.geteuid() != 0:
+        return "as the grader's own user"
+    user = jail.unprivileged_user()
+    if not user:
+        return (f"as root (the user {os.environ.get(jail.USER_ENVIRONMENT) or 'nobody'} cannot "
+                f"run {sys.executable}: install Python where every user can read it)")
+    return f"as the unprivileged user {user['user']}"
+
+
 class WorkerFailure(PacmanError):
     """The worker did not answer: ``kind`` is ``timeout``, ``died`` or ``protocol``."""
 
@@ -114,8 +153,8 @@ class Worker:
     """One sandboxed process for one submission (see the module docstring); ``readable``
     lists the folders it may read besides the interpreter's and the project's code.
 
-    When the grader is root, the worker runs as an unprivileged user
-    (:func:`~pacman.grading.jail.worker_identity`) and ``submission`` (a file or folder), if
+    When the grader is root, the worker runs as the unprivileged user
+    (:func:`~pacman.contained.jail.unprivileged_user`) and ``submission`` (a file or folder), if
     given, is copied into the worker's own folder, which it may read instead of ``readable``:
     :attr:`submission_path` is the path the worker loads, and paths of the copy in its answers
     are turned back into the original's."""
@@ -126,8 +165,8 @@ class Worker:
         self.extra_readable = [str(Path(p).resolve()) for p in readable]
         self.folder = tempfile.TemporaryDirectory(prefix="pacman-grade-")
         self.log_path = Path(self.folder.name) / "output.log"
-        self.jail = jail_status()
-        self.identity = identity_options()
+        self.kind = jail.backend(unprivileged=True, warn=False)
+        self.identity = jail.unprivileged_user()
         self._staged: tuple[Path, Path] | None = None
         self._renames: list[tuple[bytes, bytes]] = []
         if self.identity:
@@ -138,33 +177,36 @@ class Worker:
         self.connection = parent_end
         # the worker's own folder: home, configuration and caches of what the submission
         # imports (matplotlib's font list, built once by the grader)
-        private = "/tmp" if self.jail.jailed else self.folder.name
-        if not self.jail.jailed:
-            place_caches(Path(private), worker_identity() if self.identity else None)
+        jailed = self.kind == "bwrap"
+        private = "/tmp" if jailed else self.folder.name
+        if not jailed:
+            owner = (self.identity["user"], self.identity["group"]) if self.identity else None
+            place_caches(Path(private), owner)
         config = {"memory_mb": limits.memory_mb, "cpu_seconds": limits.cpu_seconds,
-                  "output_chars": limits.output_chars, "readable": self._readable(),
-                  "forbidden": [str(_ASSIGNMENTS)], "jailed": self.jail.jailed,
-                  "private": private}
-        argv = [sys.executable, "-I", "-c", _BOOT.format(root=str(_PROJECT)),
+                  "output_chars": limits.output_chars, "readable": self._readable(private),
+                  "forbidden": [str(_ASSIGNMENTS)], "jailed": jailed, "private": private}
+        argv = [sys.executable, "-I", "-c", _BOOT.format(root=str(PROJECT)),
                 str(child_end.fileno()), json.dumps(config)]
-        if self.jail.jailed and self.jail.bwrap is not None:
-            argv = jail_command(self.jail.bwrap, argv, self.extra_readable, jail_binds(private))
+        package = PROJECT / "pacman"  # installed among the runtime: shown file by file
+        inside = any(package.is_relative_to(root) for root in jail.runtime_roots())
+        view = jail.View(shown=(*project_views(), *map(Path, self.extra_readable)),
+                         hidden=(package,) if inside else (),
+                         files=cache_files(private) if jailed else (), folder=Path(private))
+        environment = {"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                       "MKL_NUM_THREADS": "1", **private_environment(private)}
         self.deadline = time.monotonic() + limits.wall_seconds
         self.started = time.monotonic()
         with open(self.log_path, "wb") as log:
-            self.process = subprocess.Popen(  # type: ignore[call-overload]
-                argv, pass_fds=(child_end.fileno(),), stdin=subprocess.DEVNULL, stdout=log,
-                stderr=subprocess.STDOUT, cwd=self.folder.name, start_new_session=True,
-                **self.identity,
-                env={"PATH": os.defpath, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-                     "MKL_NUM_THREADS": "1", **private_environment(private)})
+            self.process = jail.start(self.kind, argv, view, environment, limits.memory_mb,
+                                      unprivileged=True, pass_fds=(child_end.fileno(),),
+                                      stdin=subprocess.DEVNULL, stdout=log,
+                                      stderr=subprocess.STDOUT)
         child_end.close()
         self.alive = True
 
     def _stage(self, submission: Path | None) -> None:
         """The worker's folder becomes its user's; the submission is copied into it."""
-        identity = worker_identity()
-        assert identity is not None
+        identity = (self.identity["user"], self.identity["group"])
         os.chown(self.folder.name, *identity)
         if submission is None:
             return
@@ -192,9 +234,9 @@ class Worker:
             return staged
         return staged / resolved.relative_to(original) if resolved.is_relative_to(original) else path
 
-    def _readable(self) -> list[str]:
-        private = "/tmp" if self.jail.jailed else self.folder.name  # the worker's own folder
-        return sorted({*runtime_roots(), *project_views(), private, *self.extra_readable})
+    def _readable(self, private: str) -> list[str]:
+        return sorted({*map(str, jail.runtime_roots()), *map(str, project_views()), private,
+                       *self.extra_readable})
 
     def request(self, message: dict[str, Any], timeout: float,
                 server: StateServer | None = None) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 Started by :class:`pacman.grading.sandbox.Worker` as a fresh interpreter (never forked from the
 grader, so it holds none of the grader's memory: no hidden tests, no reference answers), under
-bubblewrap where it works (:mod:`pacman.grading.jail`). It receives one command at a time as
+bubblewrap where it works (:mod:`pacman.contained.jail`, the boundary around every stranger's
+code). It receives one command at a time as
 JSON over a private pipe and answers in JSON (never pickle: the grader must not unpickle what
 student code could forge). It imports nothing of the project's agents, evaluations or grader:
 trees and search references never exist here (tree tests are answered by the grader, see
@@ -10,11 +11,11 @@ trees and search references never exist here (tree tests are answered by the gra
 
 Before any student code runs the worker hardens itself:
 
-* resource limits: address space (memory), CPU seconds, file size, core dumps, and processes
-  where the worker's user is not the administrator;
-* the defences of :mod:`pacman.grading.confinement`: the project's other modules cannot be
-  imported; pidfd signals and ``_posixsubprocess`` refuse; a system-call filter makes the
-  kernel refuse new processes, exec, signals and file writes;
+* resource limits (:func:`pacman.contained.jail.apply_limits`): address space (memory), CPU
+  seconds, a file's size (1 MB), open files, core dumps, and no new process where the
+  worker's user is not the administrator;
+* the grading policy of :mod:`pacman.grading.policy`: the project's other modules cannot be
+  imported; pidfd signals and ``_posixsubprocess`` refuse;
 * the student's ``print`` goes to a capped buffer (past the limit the print raises);
 * an audit hook (it cannot be removed) blocks processes (fork, exec, spawn, ``os.system``,
   ``subprocess``), signals (``os.kill``: the grader cannot be killed), ``ctypes``, sockets,
@@ -32,11 +33,11 @@ evaluation function on states sent by the grader, whose search asks for them) an
 
 from __future__ import annotations
 
+import errno
 import inspect
 import json
 import os
 import random
-import resource
 import signal
 import sys
 import traceback
@@ -51,8 +52,8 @@ from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
                                   install_classic_modules, is_classic_agent, is_classic_module,
                                   is_classic_source)
 from pacman.engine.game import agent_rng
-from pacman.grading.confinement import (block_project_imports, disarm_process_calls,
-                                        install_audit_hook, install_syscall_filter)
+from pacman.contained.jail import apply_limits
+from pacman.grading.policy import block_project_imports, disarm_process_calls, install_audit_hook
 from pacman.grading.student_traceback import remember, student_traceback
 from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
                                          RemotePositionState, RemoteState, remote_evaluation)
@@ -62,9 +63,10 @@ from pacman.lineup.options import declared_options
 from pacman.lineup.plugins import load_file_module
 from pacman.engine.state import ClassicSpeedState, GameState, state_class
 
+#: Megabytes of any one file the submission writes (a memory file included).
+FILE_MB = 1
 #: Characters of the submission's output sent back with each answer.
 OUTPUT_SHOWN = 2000
-_MB = 1024 * 1024
 
 
 class OutputLimitExceeded(BaseException):
@@ -111,20 +113,16 @@ def _report(message: str) -> None:
 
 
 def harden(config: dict[str, Any], output: _CappedOutput) -> None:
-    """Limits, output capture, the confinement and the audit hook (see the module docstring)."""
-    memory = int(config["memory_mb"]) * _MB
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    cpu = max(1, int(config["cpu_seconds"] + 0.999))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (_MB, _MB))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    if os.geteuid() != 0:  # the administrator is exempt from this limit
-        resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+    """Limits, output capture, the grading policy and the audit hook (see the module
+    docstring)."""
+    # no process of its own: a fork refused by the kernel however it is reached (the
+    # administrator is exempt, and bubblewrap's namespaces hold it then)
+    apply_limits(int(config["memory_mb"]), file_mb=FILE_MB, processes=0,
+                 cpu_seconds=max(1, int(config["cpu_seconds"] + 0.999)))
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     sys.dont_write_bytecode = True
     disarm_process_calls(_report)
     block_project_imports(_report)
-    config["filtered"] = install_syscall_filter()
     sys.stdout = sys.stderr = output
     private = config.get("private")
     install_audit_hook([os.path.realpath(p) for p in config["readable"]],
@@ -363,7 +361,13 @@ def _describe(error: BaseException) -> dict[str, str]:
     elif isinstance(error, RecursionError):
         message = "maximum recursion depth exceeded"
     else:
-        message = str(error)[:500]
+        try:
+            message = str(error)[:500]
+        except BaseException:  # noqa: BLE001 - a raising __str__ is the submission's
+            message = "<its message could not be made: str() raised>"
+    if isinstance(error, OSError) and error.errno == errno.EFBIG:
+        message += (f" (a file over the worker's limit of {FILE_MB} MB; a memory file or a "
+                    "/tmp file counts)")
     lines = traceback.format_exception(error)
     return {"type": kind, "message": message, "traceback": "".join(lines[-12:])[-3000:],
             "student_traceback": student_traceback(error)}

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from pacman.contained.jail import plain_user
+from pacman.contained.jail import unprivileged_user
 from tests.containment.attack_support import (
     BACKENDS, ROOT, Run, agent, as_root, batch, batch_argv, bwrap_problem, check_not_prevented_line,
     conditions, drive, games, kill_marked, marked, play, plain_lines, reports, token, wait_for)
@@ -105,7 +105,7 @@ def prevented(run: Run, case: str) -> bool:
     """Whether this backend must prevent ``case`` (else the caller checks its one line)."""
     if run.backend == "bwrap":
         return True
-    if case in NEEDS_ANOTHER_USER and not (as_root() and plain_user()):
+    if case in NEEDS_ANOTHER_USER and not (as_root() and unprivileged_user()):
         pytest.skip("the plain backend separates agents from the user only when run as root "
                     "with a Python that user nobody can run (its line says so otherwise)")
     return PLAIN[case] is True
@@ -235,7 +235,7 @@ MEMORY_AGENTS = [pytest.param("MemfdHoarder", id="memfd"),
 
 
 @pytest.mark.parametrize("hoarder", MEMORY_AGENTS)
-@pytest.mark.parametrize("driver", _slow("play", "batch2"))
+@pytest.mark.parametrize("driver", _slow("play", "batch1", "batch2", "dask"))
 def test_memory_held_outside_the_address_space_is_the_agents_crash(run, hoarder, driver):
     prevented(run, "memory")
     run.env["PACMAN_AGENT_MEMORY_MB"] = "256"
@@ -251,7 +251,7 @@ def test_memory_held_outside_the_address_space_is_the_agents_crash(run, hoarder,
         assert "memory limit" in failure["message"], failure
     else:
         store = run.tmp / "store.jsonl"
-        done = batch(run, spec, *options, workers=2, games=2, store=store)
+        done = drive(driver, run, spec, *options, games=2, store=store)
         assert done.returncode == 0, done.stderr[-3000:]
         (condition,) = conditions(done.stdout)
         assert condition["causes"]["crash"] == 2, condition
@@ -299,6 +299,14 @@ def _orphan_agent(mark: str, name: str) -> tuple[str, ...]:
     return (agent("orphans", "LeavesDaemons"), f"token={mark}", f"name={name}")
 
 
+def _group(pid: int) -> int | None:
+    """The process group of ``pid`` (``None`` once it is gone)."""
+    try:
+        return os.getpgid(pid)
+    except OSError:
+        return None
+
+
 def _left(mark: str, name: str) -> set[int]:
     return marked(mark) | marked(name)
 
@@ -326,13 +334,18 @@ def test_nothing_of_an_agent_outlives_its_program(run, how):
         started = wait_for(lambda: len(marked(mark)) >= 2, 60)
         assert started, "the agent's processes never started: " + err.read_text()[-2000:]
         time.sleep(0.3)
+        agents = marked(name)
+        groups = {_group(pid) for pid in agents}
         program.send_signal(stop)
         program.wait(30)
         gone = wait_for(lambda: not _left(mark, name), 5.0)
         left = _left(mark, name)
         if left and not prevented(run, "orphans_new_session"):
-            # Only the daemon in its own session may remain, and the line must say so.
-            assert len(left) <= 1, f"more than the daemon outlived the program: {sorted(left)}"
+            # Only the daemons in sessions of their own (one per agent process) may remain,
+            # and the line must say so.
+            assert not {pid for pid in left if _group(pid) in groups}, \
+                f"processes of the agent's group outlived the program: {sorted(left)}"
+            assert len(left) <= len(agents), f"more than the daemons outlived it: {sorted(left)}"
             assert not marked(name), "the agent itself outlived the program"
             check_not_prevented_line(run, err.read_text(), str(PLAIN["orphans_new_session"]))
             return
@@ -360,7 +373,7 @@ def test_the_plain_backend_names_what_it_does_not_prevent(run):
 
 # 7. Files -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("driver", _slow("play", "batch2"))
+@pytest.mark.parametrize("driver", _slow("play", "batch1", "batch2", "dask"))
 def test_an_agent_reads_no_private_file_and_nothing_of_the_checkout(run, driver):
     home = os.path.expanduser("~")
     done = drive(driver, run, agent("files", "ReadsFiles"), f"checkout={ROOT}", f"home={home}")

@@ -116,3 +116,21 @@ class Spins(GlobalRandom):
 PROCESS_STARTED = time.time()
 CRASHED: list[bool] = []
 HELD: list[int] = []
+
+
+class Lingers(GlobalRandom):
+    """At its first move names itself ``mark`` and starts ``sleep MARK`` (a child in its own
+    process group, not a new session); then thinks for ever, never reading its pipe again."""
+
+    def __init__(self, index=0, rng=None, mark="lingers"):
+        super().__init__(index, rng)
+        self.mark = str(mark)
+
+    def get_action(self, state):
+        import subprocess
+
+        with open("/proc/self/comm", "w") as comm:
+            comm.write(self.mark[:15])
+        subprocess.Popen(["sleep", self.mark], stdin=subprocess.DEVNULL)
+        while True:
+            time.sleep(1)

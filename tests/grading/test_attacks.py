@@ -15,7 +15,8 @@ import pytest
 
 from pacman.grading.assignment import load_assignment
 from pacman.grading.grader import grade
-from pacman.grading.jail import ENVIRONMENT, jail_status
+from pacman.contained.jail import JAIL_ENVIRONMENT as ENVIRONMENT
+from pacman.grading.sandbox import jail_status
 
 HERE = Path(__file__).resolve().parent
 ZOO = HERE / "zoo"
@@ -27,7 +28,7 @@ ROOT = HERE.parents[1]
 def boundary(request, monkeypatch):
     """Run the test under bubblewrap (skipped where it cannot run) and without it."""
     if request.param == "fallback":
-        monkeypatch.setenv(ENVIRONMENT, "none")
+        monkeypatch.setenv(ENVIRONMENT, "plain")
     elif not jail_status().jailed:
         pytest.skip(f"bubblewrap cannot run here ({jail_status().line})")
     else:
@@ -111,7 +112,7 @@ def test_escaping_or_killing_the_grader_fails_and_the_results_stay(boundary, tmp
     data = json.loads(first)
     assert data["score"] == 0
     assert blocked in data["tests"][0]["output"]
-    expected = "bubblewrap (own PID" if boundary == "bubblewrap" else "process limits only"
+    expected = "bubblewrap (own user, PID" if boundary == "bubblewrap" else "process limits only"
     assert expected in data["extra_data"]["sandbox"]
     assert expected in done.stdout.splitlines()[1]
     time.sleep(1.0)  # a process left behind would rewrite it now (the escape waits 0.25 s)

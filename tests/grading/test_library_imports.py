@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None,
 @pytest.mark.parametrize("jail", ["bubblewrap", "none"])
 def test_a_file_importing_matplotlib_gets_its_points(tmp_path, monkeypatch, jail):
     if jail == "none":
-        monkeypatch.setenv("PACMAN_GRADING_JAIL", "none")
+        monkeypatch.setenv("PACMAN_AGENT_JAIL", "plain")
     path = tmp_path / "multiAgents.py"
     path.write_text("import matplotlib.pyplot as plt\nimport numpy as np\n" + SOLVED.read_text())
     report = grade(path, load_assignment("classic"), questions={"q2"})
@@ -31,7 +31,7 @@ def test_a_file_importing_matplotlib_gets_its_points(tmp_path, monkeypatch, jail
 
 
 def test_writing_outside_the_private_folder_is_still_an_attempt(tmp_path, monkeypatch):
-    monkeypatch.setenv("PACMAN_GRADING_JAIL", "none")
+    monkeypatch.setenv("PACMAN_AGENT_JAIL", "plain")
     path = tmp_path / "multiAgents.py"
     path.write_text("import os\ntry:\n    os.mkdir('/var/tmp/escape-attempt')\nexcept OSError:\n"
                     "    pass\n" + SOLVED.read_text())

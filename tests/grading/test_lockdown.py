@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from pacman.grading.gradescope import write_package
-from pacman.grading.jail import WORKER_MODULES
+from pacman.grading.policy import WORKER_MODULES
 from pacman.grading.lockdown import lock_folder, lock_project
 
 SYSTEM_PYTHON = Path(f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}")
@@ -150,7 +150,7 @@ def test_a_submission_reads_no_grader_file_below_the_audit_hook(locked_bundle, t
     done = subprocess.run(
         [str(python), "-m", "pacman.cli", "grade", str(submission), "-a", str(bundle / "assignment.toml"),
          "--json", str(report)], cwd=project, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "PACMAN_GRADING_JAIL": "none", "PYTHONPATH": ""})
+        env={**os.environ, "PACMAN_AGENT_JAIL": "plain", "PYTHONPATH": ""})
     assert done.returncode == 0, done.stderr
     data = json.loads(report.read_text())
     assert "workers run as the unprivileged user" in data["sandbox"]

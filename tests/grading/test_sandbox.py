@@ -9,7 +9,9 @@ import pytest
 
 from pacman.grading.assignment import parse_assignment
 from pacman.grading.grader import grade
-from pacman.grading.jail import ENVIRONMENT, PROJECT, jail_status
+from pacman.contained.jail import JAIL_ENVIRONMENT as ENVIRONMENT
+from pacman.grading.policy import PROJECT
+from pacman.grading.sandbox import jail_status
 
 PROBE = '''
 import json, os, sys
@@ -46,7 +48,7 @@ class ReflexAgent:
 @pytest.fixture(params=["bubblewrap", "fallback"])
 def boundary(request, monkeypatch):
     if request.param == "fallback":
-        monkeypatch.setenv(ENVIRONMENT, "none")
+        monkeypatch.setenv(ENVIRONMENT, "plain")
     elif not jail_status().jailed:
         pytest.skip(f"bubblewrap cannot run here ({jail_status().line})")
     return request.param
@@ -65,7 +67,7 @@ def _probe(tmp_path: Path) -> dict:
 
 def test_the_submission_holds_none_of_the_grader(boundary, tmp_path):
     seen = _probe(tmp_path)
-    assert seen["modules"] == ["pacman.agents.base", "pacman.grading.confinement",
+    assert seen["modules"] == ["pacman.agents.base", "pacman.grading.policy",
                                "pacman.grading.remote_state", "pacman.grading.state_api",
                                "pacman.grading.student_traceback", "pacman.grading.worker"]
     assert seen["fork"] == seen["write"] == seen["kill"] == "PermissionError"
@@ -87,15 +89,14 @@ def test_every_project_module_the_worker_imports_is_in_its_view_and_allowed():
     import subprocess
     import sys
 
-    from pacman.grading.confinement import ALLOWED_MODULES, module_allowed
-    from pacman.grading.jail import project_views
+    from pacman.grading.policy import ALLOWED_MODULES, module_allowed, project_views
 
     code = (f"import sys, json; sys.path.insert(0, {str(PROJECT)!r}); import pacman.grading.worker; "
             "print(json.dumps({m: getattr(sys.modules[m], '__file__', None) for m in sys.modules"
             " if m.split('.')[0] in ('pacman', 'agents')}))")
     modules = json.loads(subprocess.run([sys.executable, "-I", "-c", code], check=True,
                                         capture_output=True, text=True).stdout)
-    views = project_views()
+    views = [str(v) for v in project_views()]
     outside = [m for m, f in modules.items()
                if f and not any(f == v or f.startswith(v + "/") for v in views)]
     refused = [m for m in modules if not module_allowed(m)]

@@ -1,51 +1,70 @@
-"""Defences a worker puts up in its own process before any submission code runs.
+"""What a submission's code may do inside its worker: grading policy, put up by the worker in
+its own process before any submission code runs.
 
-These hold with and without bubblewrap (:mod:`pacman.grading.jail`):
+The boundary around the worker's process is :mod:`pacman.contained.jail` (bubblewrap, or a plain
+process as an unprivileged user, with resource limits), the same as around a file's agent. What
+is here is not that boundary but the rules of a graded test, which hold on either backend:
 
 * :func:`block_project_imports`: importing the project's agents, evaluations, grader,
   experiments, ... raises ``ImportError`` (a finder first on ``sys.meta_path``; the audit hook of
   :func:`install_audit_hook` also refuses to open their files). Allowed: the engine's state
-  API, the classic-API layer, :mod:`pacman.agents.base`, and the worker's own modules;
+  API, the classic-API layer, :mod:`pacman.agents.base`, and the worker's own modules
+  (:data:`ALLOWED_MODULES`; :data:`WORKER_MODULES` are their files, what the worker is shown);
 * :func:`disarm_process_calls`: ``os.pidfd_open``, ``signal.pidfd_send_signal`` and
   ``_posixsubprocess.fork_exec`` (which no audit event covers) raise ``PermissionError``;
-* :func:`install_syscall_filter` (Linux, x86-64 and arm64): a seccomp filter, which no code in
-  the process can remove, makes the kernel refuse new processes (fork, vfork, clone without
-  ``CLONE_THREAD``), exec, every signal (kill, tkill, tgkill, pidfd), ptrace, writing another
-  process's memory, creating, writing, renaming or deleting files, and the administrator's
-  calls (mount, namespaces, modules, reboot, clocks): the call fails with ``EPERM``. Threads
-  still start;
 * :func:`install_audit_hook`: Python's audit events for processes, signals, ``ctypes``,
   sockets, limit changes, file writes and reads outside the allowed folders raise
-  ``PermissionError`` and are reported to the grader.
+  ``PermissionError`` and are reported to the grader, which fails the test: a submission that
+  tries is told so in its report, whether or not the boundary would have stopped it.
 """
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import importlib.abc
 import os
-import platform
-import struct
 import sys
+from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
 #: Project modules a submission may import (and their submodules, for packages marked ``.*``).
 ALLOWED_MODULES = frozenset({
-    "pacman", "pacman.agents", "pacman.agents.base", "pacman.compat", "pacman.engine",
+    "pacman", "pacman.agents", "pacman.agents.base", "pacman.compat", "pacman.contained",
+    "pacman.contained.jail", "pacman.engine",
     "pacman.engine.agent_stats", "pacman.engine.directions", "pacman.engine.distances",
     "pacman.engine.files", "pacman.engine.game", "pacman.engine.game_loop",
     "pacman.engine.json_lines", "pacman.engine.layout", "pacman.engine.maze_reader",
     "pacman.engine.move_tables", "pacman.engine.outcome", "pacman.engine.recording",
     "pacman.engine.rules", "pacman.engine.state", "pacman.errors", "pacman.grading",
-    "pacman.grading.confinement", "pacman.grading.remote_state", "pacman.grading.state_api",
+    "pacman.grading.policy", "pacman.grading.remote_state", "pacman.grading.state_api",
     "pacman.grading.student_traceback", "pacman.grading.worker", "pacman.lineup",
     "pacman.lineup.options", "pacman.lineup.plugins", "pacman.registry", "pacman.version",
 })
 #: Project packages a submission may import whole (every submodule).
 ALLOWED_PACKAGES = ("pacman.compat.",)
 _GUARDED_ROOTS = ("pacman",)
+#: The project's root folder (the one holding the ``pacman`` package).
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def _module_file(name: str) -> str:
+    """The file (or, for a package allowed whole, the folder) of the project module ``name``,
+    relative to the project root."""
+    path = name.replace(".", "/")
+    if name + "." in ALLOWED_PACKAGES:
+        return path
+    return f"{path}/__init__.py" if (PROJECT / path).is_dir() else f"{path}.py"
+
+
+#: The project's files a worker is shown and may import (paths relative to the project
+#: root): those of :data:`ALLOWED_MODULES`.
+WORKER_MODULES = tuple(_module_file(name) for name in sorted(ALLOWED_MODULES))
+
+
+def project_views() -> list[Path]:
+    """The project's files and folders a worker is shown (:data:`WORKER_MODULES`)."""
+    return [PROJECT / m for m in WORKER_MODULES if (PROJECT / m).exists()]
 
 
 def module_allowed(name: str) -> bool:
@@ -108,90 +127,6 @@ def disarm_process_calls(report: Callable[[str], None]) -> None:
             setattr(module, name, refuse(what))
 
 
-# --- the system-call filter ------------------------------------------------------------------
-
-_ARCHES = {  # machine: (AUDIT_ARCH, refused calls, open-like calls -> index of their flags)
-    "x86_64": (0xC000003E,
-               {"fork": 57, "vfork": 58, "execve": 59, "execveat": 322, "kill": 62, "tkill": 200,
-                "tgkill": 234, "rt_sigqueueinfo": 129, "rt_tgsigqueueinfo": 297,
-                "pidfd_send_signal": 424, "pidfd_open": 434, "pidfd_getfd": 438, "ptrace": 101,
-                "process_vm_writev": 311, "creat": 85, "unlink": 87,
-                "unlinkat": 263, "rename": 82, "renameat": 264, "renameat2": 316,
-                "truncate": 76, "chmod": 90, "fchmodat": 268, "mkdir": 83, "mkdirat": 258,
-                "rmdir": 84, "link": 86, "linkat": 265, "symlink": 88, "symlinkat": 266,
-                "openat2": 437, "open_by_handle_at": 304, "setsid": 112, "setpgid": 109,
-                "mount": 165, "umount2": 166, "reboot": 169, "init_module": 175,
-                "finit_module": 313, "delete_module": 176, "unshare": 272, "setns": 308,
-                "chown": 92, "fchownat": 260, "lchown": 94, "swapon": 167, "kexec_load": 246,
-                "bpf": 321, "perf_event_open": 298, "sethostname": 170, "settimeofday": 164,
-                "clock_settime": 227, "pivot_root": 155, "chroot": 161, "mknod": 133,
-                "mknodat": 259},
-               {"open": (2, 1), "openat": (257, 2)}, 56),
-    "aarch64": (0xC00000B7,
-                {"execve": 221, "execveat": 281, "kill": 129, "tkill": 130, "tgkill": 131,
-                 "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_send_signal": 424,
-                 "pidfd_open": 434, "pidfd_getfd": 438, "ptrace": 117, "process_vm_writev": 271,
-                 "unlinkat": 35, "renameat": 38, "renameat2": 276,
-                 "truncate": 45, "fchmodat": 53, "mkdirat": 34, "linkat": 37, "symlinkat": 36,
-                 "openat2": 437, "open_by_handle_at": 265, "setsid": 157, "setpgid": 154,
-                 "mount": 40, "umount2": 39, "reboot": 142, "init_module": 105,
-                 "finit_module": 273, "delete_module": 106, "unshare": 97, "setns": 268,
-                 "fchownat": 54, "swapon": 224, "kexec_load": 104, "bpf": 280,
-                 "perf_event_open": 241, "sethostname": 161, "settimeofday": 170,
-                 "clock_settime": 112, "pivot_root": 41, "chroot": 51, "mknodat": 33},
-                {"openat": (56, 2)}, 220),
-}
-_CLONE_THREAD = 0x00010000
-_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
-_ALLOW, _KILL = 0x7FFF0000, 0x80000000
-_DENY = 0x00050000 | errno.EPERM
-_NOT_IMPLEMENTED = 0x00050000 | errno.ENOSYS
-_CLONE3 = 435  # the same number on both processors
-_LD, _JEQ, _JSET, _RET = 0x20, 0x15, 0x45, 0x06
-
-
-def _filter_program(arch: int, refused: dict[str, int], opens: dict[str, tuple[int, int]],
-                    clone: int) -> list[tuple[int, int, int, int]]:
-    """The BPF program: (code, jump if true, jump if false, constant) per instruction."""
-    prog = [(_LD, 0, 0, 4), (_JEQ, 1, 0, arch), (_RET, 0, 0, _DENY), (_LD, 0, 0, 0)]
-    if arch == 0xC000003E:  # the x32 ABI numbers its calls from 0x40000000: refuse them all
-        prog += [(0x35, 0, 1, 0x40000000), (_RET, 0, 0, _DENY)]  # JGE
-    for number in sorted(set(refused.values())):
-        prog += [(_JEQ, 0, 1, number), (_RET, 0, 0, _DENY)]
-    # clone3 keeps its flags in memory a filter cannot read: "not implemented" makes the C
-    # library fall back to clone, whose flags it can; clone without CLONE_THREAD is a process
-    prog += [(_JEQ, 0, 1, _CLONE3), (_RET, 0, 0, _NOT_IMPLEMENTED)]
-    prog += [(_JEQ, 0, 4, clone), (_LD, 0, 0, 16), (_JSET, 1, 0, _CLONE_THREAD),
-             (_RET, 0, 0, _DENY), (_RET, 0, 0, _ALLOW)]
-    for number, flags_arg in opens.values():
-        prog += [(_LD, 0, 0, 0), (_JEQ, 0, 4, number), (_LD, 0, 0, 16 + 8 * flags_arg),
-                 (_JSET, 0, 1, _WRITE_FLAGS), (_RET, 0, 0, _DENY), (_RET, 0, 0, _ALLOW)]
-    return prog + [(_RET, 0, 0, _ALLOW)]
-
-
-def install_syscall_filter() -> bool:
-    """Install the filter of the module docstring; ``False`` where it is not available (not
-    Linux, another processor, or the kernel refuses)."""
-    machine = platform.machine()
-    if sys.platform != "linux" or machine not in _ARCHES:
-        return False
-    arch, refused, opens, clone = _ARCHES[machine]
-    program = _filter_program(arch, refused, opens, clone)
-    code = b"".join(struct.pack("HBBI", *instruction) for instruction in program)
-    buffer = ctypes.create_string_buffer(code, len(code))
-
-    class _Program(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-
-    fprog = _Program(len(program), ctypes.addressof(buffer))
-    libc = ctypes.CDLL(None, use_errno=True)
-    prctl = libc.prctl
-    prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
-    if prctl(38, 1, None, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
-        return False
-    return prctl(22, 2, ctypes.addressof(fprog), 0, 0) == 0  # PR_SET_SECCOMP, FILTER
-
-
 _BLOCKED = {
     "os.system": "running a shell command", "os.fork": "forking", "os.forkpty": "forking",
     "os.posix_spawn": "starting a process", "os.spawn": "starting a process",
@@ -213,14 +148,19 @@ def install_audit_hook(readable: list[str], forbidden: list[str],
     """An audit hook (it cannot be removed) refusing processes, signals, native code, sockets,
     limit changes, file writes, and reads outside ``readable`` or inside ``forbidden``: each
     attempt is reported and raises ``PermissionError`` in the code that made it. Inside the
-    worker's ``private`` folder, creating folders and writing files is left to the kernel
-    (which the system-call filter has told to refuse it): libraries make their cache folders
-    there on import, and that is not an attempt to escape."""
+    worker's ``private`` folder, creating folders and writing files raise ``PermissionError``
+    without a report, as a read-only folder would: libraries try to make their cache folders
+    there on import (and go on without), and that is not an attempt to escape; nothing is
+    written there, so the folder cannot fill the disk under either backend."""
 
     def hook(event: str, args: tuple) -> None:
         if (private is not None and event in _PRIVATE_EVENTS and _inside_private(args, private)
                 and not any(_inside_private(args, folder) for folder in forbidden)):
-            return  # (a project under /tmp puts its hidden tests inside the worker's /tmp)
+            # (a project under /tmp puts its hidden tests inside the worker's /tmp)
+            if event == "os.mkdir" or _writing(args):
+                raise PermissionError(errno.EPERM, "the worker's folder is read-only",
+                                      os.fsdecode(args[0]))
+            return
         what = _BLOCKED.get(event)
         if what is None and event == "open":
             what = _open_violation(args, readable, forbidden)
@@ -246,12 +186,23 @@ def _inside_private(args: tuple, private: str) -> bool:
     return real == private or real.startswith(private.rstrip(os.sep) + os.sep)
 
 
+def _writing(args: tuple) -> bool:
+    """Whether the ``open`` event's arguments open for writing."""
+    _path, mode, flags = (tuple(args) + (None, None, None))[:3]
+    return bool((isinstance(mode, str) and any(c in mode for c in "wax+"))
+                or (isinstance(flags, int) and flags & _WRITE_FLAGS))
+
+
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+
 def _open_violation(args: tuple, readable: list[str], forbidden: list[str]) -> str | None:
-    path, mode, flags = (tuple(args) + (None, None, None))[:3]
+    path = args[0] if args else None
     if isinstance(path, int):
         return None
-    writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
-        isinstance(flags, int) and flags & _WRITE_FLAGS)
+    if path is None:
+        return "opening a file"
+    writing = _writing(args)
     try:
         real = os.path.realpath(os.fsdecode(path))
     except (TypeError, ValueError):
