@@ -83,8 +83,8 @@ class MoveWatch:
                     self._changed.wait()
                     continue
                 left = self._deadline - time.monotonic()
-                if left > 0:
-                    self._changed.wait(left)
+                if left > 0:  # a day at most a wait: a lock's wait takes no years
+                    self._changed.wait(min(left, 86_400.0))
                     continue
                 self._deadline = None
                 self._spoke = True

@@ -110,7 +110,9 @@ class ContainedProcess:
     def _answer(self, seconds: float | None, method: str) -> tuple[str, Any]:
         deadline = None if seconds is None else time.monotonic() + seconds
         while True:
-            wait = -1 if deadline is None else max(0, int((deadline - time.monotonic()) * 1000))
+            # at most a day a poll: a far deadline (a limit of years) is more than poll() takes
+            wait = -1 if deadline is None else max(0, min(int((deadline - time.monotonic()) * 1000),
+                                                          86_400_000))
             if self._poll.poll(wait):
                 break
             if deadline is not None and time.monotonic() >= deadline:

@@ -27,12 +27,18 @@ from pacman.engine.outcome import failure_message as failure_message  # re-expor
 from pacman.engine.state import GameState, state_class
 
 
+#: The longest limit a timer is set for (about three years): the interval timer counts in
+#: nanoseconds, so one of about 9.2e9 seconds or more cannot be set; a longer limit is none.
+LONGEST_TIMER = 1e8
+
+
 class _HardLimit:
-    """Interrupts the current thread with :class:`AgentTimeout` after ``seconds`` (POSIX only)."""
+    """Interrupts the current thread with :class:`AgentTimeout` after ``seconds`` (POSIX only;
+    no limit at all past :data:`LONGEST_TIMER`)."""
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
-        self.active = (seconds is not None and hasattr(signal, "setitimer")
+        self.active = (seconds is not None and seconds <= LONGEST_TIMER and hasattr(signal, "setitimer")
                        and threading.current_thread() is threading.main_thread())
         self.previous: Any = None
 

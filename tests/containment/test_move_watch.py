@@ -39,3 +39,16 @@ def test_a_move_in_time_says_nothing_and_the_watch_serves_the_next_move():
     watch.arm(0.05)
     _busy(0.3)
     assert watch.disarm() is True and len(said) == 1
+
+
+def test_a_limit_of_years_is_watched_without_error():
+    """A limit far past what a lock's wait takes (1e12 s) leaves the watch's thread alive:
+    the next move, armed with a short limit, is still said late."""
+    said: list[str] = []
+    watch = MoveWatch(said.append)
+    watch.arm(1e12)
+    time.sleep(0.2)
+    assert not watch.disarm()
+    watch.arm(0.05)
+    time.sleep(0.5)
+    assert watch.disarm() and len(said) == 1

@@ -208,3 +208,14 @@ def test_list_layouts_names_every_shipped_maze(capsys):
     # an item's text wraps onto indented lines; each item starts with its name
     listed = {line.split()[0] for line in out.splitlines() if line.strip() and line[0] != " "}
     assert listed == set(shipped_layout_names())
+
+
+@pytest.mark.parametrize("limit", ["9223372036", "1e12", "1e300"])
+@pytest.mark.parametrize("pacman", ["alphabeta", "tests/containment/wing_agents.py:GlobalRandom"])
+def test_a_time_limit_of_years_plays_as_no_limit(capsys, limit, pacman):
+    """A limit longer than any timer holds (the interval timer and a poll's wait overflow near
+    9.2e9 s) plays as no limit: not the agent's crash, not a traceback."""
+    code, out, err = run_cli(capsys, "--display", "none", "--seed", "1", "--max-moves", "3",
+                             "--time-limit", limit, "-p", pacman, "--json")
+    assert code == 0, err
+    assert json.loads(out)["outcome"] == "move_limit"  # three moves played, no failure
