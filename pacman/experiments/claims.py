@@ -53,8 +53,10 @@ class Claim:
         parts.append(f"Result: {self.evidence}.")
         kind, d = self.kind, self.decision
         if kind == UNDECIDED:
-            parts.append(f"The interval is too wide to decide: more {self.samples}, not a "
-                         "verdict.")
+            # a point (every pair alike) is not too wide: there are too few pairs to read
+            why = ("Too few distinct results to decide" if d is not None and d.low == d.high
+                   else "The interval is too wide to decide")
+            parts.append(f"{why}: more {self.samples}, not a verdict.")
         elif kind == SMALLER and d is not None:
             parts.append(f"The interval lies above {d.threshold:g} and below the lecture's "
                          "effect: the effect is real but smaller than the lecture implies.")

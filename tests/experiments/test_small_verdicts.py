@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from pacman import experiments
 from pacman.experiments import Settings, write_report
+from pacman.experiments.claims import Claim
 from pacman.experiments.games import SIGN_TEST_PAIRS, paired
 from pacman.experiments.power import HOLDS, NOT_BORNE_OUT, NOT_LECTURE_SIZE, SMALLER, UNDECIDED
 
@@ -24,6 +25,18 @@ def test_every_pair_tying_on_two_seeds_is_undecided_not_refuted():
     assert decision.kind == UNDECIDED and not decision.decided
     assert decision.needed == SIGN_TEST_PAIRS
     assert "decides nothing below 6 distinct pairs" in ties.text()
+
+
+def test_an_undecided_claim_says_why_in_words_that_fit_it():
+    """Ties on two seeds have no interval (a point), so the report says there are too few
+    results, not that an interval is too wide; a wide interval says it is too wide."""
+    ties = paired("captures", [0.0, 0.0], [0.0, 0.0], (-1.0, 1.0))
+    line = Claim("ties", False, ties.text(), decision=ties.decision(0.1), games=2).line()
+    assert "Too few distinct results to decide: more games, not a verdict." in line
+    assert "too wide" not in line
+    spread = paired("captures", [1.0, 0.0], [0.0, 0.0], (-1.0, 1.0))
+    line = Claim("spread", False, spread.text(), decision=spread.decision(0.1), games=2).line()
+    assert "The interval is too wide to decide" in line
 
 
 def test_the_needed_seeds_count_distinct_pairs():
