@@ -65,7 +65,7 @@ class RemoteAgent:
             if failure.kind == "timeout":
                 spent = time.perf_counter() - began
                 self.thinking += spent
-                self.timeout_message = self._timeout_text(str(failure), spent, wall)
+                self.timeout_message = self._timeout_text(failure, spent, wall)
                 raise AgentTimeout() from None
             raise SubmissionError(str(failure)) from None
         spent = time.perf_counter() - began
@@ -89,13 +89,15 @@ class RemoteAgent:
     def _game_limit(self) -> str:
         return game_limit_text(self.game_seconds or 0.0)
 
-    def _timeout_text(self, failure: str, spent: float, wall: float) -> str:
-        if "whole test" in failure:
-            return failure
+    def _timeout_text(self, failure: WorkerFailure, spent: float, wall: float) -> str:
+        if "whole test" in str(failure):
+            return str(failure)
+        place = f" {failure.place}" if failure.place else ""
         if wall < self.move_seconds:
             return (f"still thinking after {spent:.2f} s, with {self.thinking:.1f} s of thinking "
-                    f"in this game (limit: {self._game_limit()})")
-        return f"still thinking after {spent:.2f} s (limit: {self.move_seconds:g} s per move)"
+                    f"in this game (limit: {self._game_limit()}){place}")
+        return (f"still thinking after {spent:.2f} s (limit: {self.move_seconds:g} s per "
+                f"move){place}")
 
 
 def game_test(session: Session, test: Test, result: TestResult) -> None:

@@ -37,6 +37,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -56,6 +57,7 @@ from pacman.grading.library_caches import cache_files, place_caches, private_env
 from pacman.grading.policy import PROJECT, project_views
 from pacman.grading.remote_search import SearchPlayer
 from pacman.grading.state_server import StateServer, TreeServer
+from pacman.grading.student_traceback import WHERE_MARK
 from pacman.grading.tree_tests import LayeredTree
 from pacman.grading.uploads import inspect_upload, stage
 
@@ -131,9 +133,12 @@ def identity_line() -> str:
 class WorkerFailure(PacmanError):
     """The worker did not answer: ``kind`` is ``timeout``, ``died`` or ``protocol``."""
 
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, kind: str, message: str, place: str = "") -> None:
+        super().__init__(f"{message} {place}" if place else message)
         self.kind = kind
+        #: where the submission's code was at a timeout (``in multiAgents.py line 50, in
+        #: getAction``), or ``""``
+        self.place = place
 
 
 def decode_answer(data: bytes) -> dict[str, Any]:
@@ -271,14 +276,20 @@ class Worker:
         until = time.monotonic() + max(0.0, min(timeout, remaining))
         latest = min(self.deadline, until + MAX_EXTENSION * timeout)
         try:
-            self.connection.send_bytes(json.dumps(message).encode())
+            # the worker says where the submission's code is a moment before the limit (said
+            # at the limit, it would race the kill), then every half second
+            left = max(0.0, until - time.monotonic())
+            told = {**message, "where_after": left - min(0.25, 0.2 * left)}
+            self.connection.send_bytes(json.dumps(told).encode())
             while True:
                 if not self.connection.poll(max(0.0, until - time.monotonic())):
                     self.kill()
+                    place = self.student_place()
                     if self.deadline - until <= 1e-3:  # the wall limit came first
                         raise WorkerFailure("timeout", "the test ran out of time (limit "
-                                            f"{_seconds(self.limits.wall_seconds)} for the whole test)")
-                    raise WorkerFailure("timeout", f"no answer within {_seconds(timeout)}")
+                                            f"{_seconds(self.limits.wall_seconds)} for the whole "
+                                            "test)", place)
+                    raise WorkerFailure("timeout", f"no answer within {_seconds(timeout)}", place)
                 reply = self._decode(self.connection.recv_bytes(MAX_ANSWER))
                 if "call" not in reply:
                     return reply
@@ -337,12 +348,26 @@ class Worker:
         return cpu_seconds(self._cpu_pids)
 
     def output(self, limit: int = 2000) -> str:
-        """What the process wrote to its real standard output (below the Python level)."""
+        """What the process wrote to its real standard output (below the Python level; the
+        worker's lines of where the submission was left out)."""
         try:
             with open(self.log_path, "rb") as log:
-                return log.read(limit).decode(errors="replace")
+                text = log.read(limit + 64 * 1024).decode(errors="replace")
         except OSError:
             return ""
+        return re.sub(f"\n?{WHERE_MARK}[^\n]*\n", "", text)[:limit]
+
+    def student_place(self) -> str:
+        """The last place the worker said the submission's code was (``in multiAgents.py
+        line 50, in getAction``), or ``""``: read from the end of its log."""
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(max(0, os.path.getsize(self.log_path) - 4096))
+                tail = log.read().decode(errors="replace")
+        except OSError:
+            return ""
+        places = [line[len(WHERE_MARK):] for line in tail.split("\n") if line.startswith(WHERE_MARK)]
+        return places[-1][:200] if places else ""
 
     def kill(self) -> None:
         """Kill the worker and every process of its group."""

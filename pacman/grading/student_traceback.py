@@ -12,7 +12,13 @@ import os
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
+#: How a worker's line of where the submission's code is begins (in the worker's log, which
+#: the grader reads when a request outlasts its limit; see :func:`pacman.grading.sandbox`).
+WHERE_MARK = "@where "
+#: How often a request still running past its limit says where it is (seconds).
+WHERE_EVERY = 0.5
 #: Frames shown at most (the innermost ones).
 SHOWN_FRAMES = 8
 _OWN_FILES: set[str] = set()
@@ -45,3 +51,15 @@ def student_traceback(error: BaseException) -> str:
             lines.append(f"    {frame.line.strip()}")
     lines.append("".join(traceback.format_exception_only(error)).strip()[:500])
     return "\n".join(lines)
+
+
+def student_place(frame: Any) -> str:
+    """Where in the submission's files the stack of ``frame`` is, innermost first:
+    ``"in multiAgents.py line 50, in getAction"``; ``""`` when no frame of the stack is in
+    them (the grader's own code was running)."""
+    while frame is not None:
+        code = frame.f_code
+        if os.path.realpath(code.co_filename) in _OWN_FILES:
+            return f"in {os.path.basename(code.co_filename)} line {frame.f_lineno}, in {code.co_name}"
+        frame = frame.f_back
+    return ""

@@ -33,6 +33,7 @@ evaluation function on states sent by the grader, whose search asks for them) an
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import inspect
 import json
@@ -54,7 +55,8 @@ from pacman.compat.loader import (classic_agent_factory, classic_evaluation,
 from pacman.engine.game import agent_rng
 from pacman.contained.jail import apply_limits
 from pacman.grading.policy import block_project_imports, disarm_process_calls, install_audit_hook
-from pacman.grading.student_traceback import remember, student_traceback
+from pacman.grading.student_traceback import (WHERE_EVERY, WHERE_MARK, remember, student_place,
+                                              student_traceback)
 from pacman.grading.remote_state import (Channel, NodeBudgetExceeded, RemoteClassicState,
                                          RemotePositionState, RemoteState, remote_evaluation)
 from pacman.grading.state_api import state_of_fields
@@ -373,11 +375,32 @@ def _describe(error: BaseException) -> dict[str, str]:
             "student_traceback": student_traceback(error)}
 
 
+def _say_where(signum: int, frame: Any) -> None:
+    """The alarm of a request past its limit: one line on the real standard error (the
+    worker's log, not the grader's pipe, so that no frame of the pipe is cut in two) saying
+    where the submission's code is; nothing when the grader's own code is running."""
+    place = student_place(frame)
+    if place:
+        # the log at its size limit: the timeout is then told without a place
+        with contextlib.suppress(OSError):
+            os.write(2, f"\n{WHERE_MARK}{place}\n".encode(errors="replace"))
+
+
+def _say_where_after(seconds: float | None) -> None:
+    """Say where the submission's code is ``seconds`` from now and every
+    :data:`WHERE_EVERY` seconds after, until called again (``None``: never)."""
+    if seconds is None or not seconds > 0:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    else:
+        signal.setitimer(signal.ITIMER_REAL, min(float(seconds), 1e8), WHERE_EVERY)
+
+
 def main() -> None:
     """Entry point: ``argv[1]`` is the pipe's file descriptor, ``argv[2]`` the JSON config."""
     connection = Connection(int(sys.argv[1]))
     config = json.loads(sys.argv[2])
     output = _CappedOutput(int(config["output_chars"]))
+    signal.signal(signal.SIGALRM, _say_where)
     harden(config, output)
     session = Session(output, Channel(connection))
     handlers = {"load": session.load, "tree": session.tree, "game": session.game,
@@ -390,9 +413,12 @@ def main() -> None:
         if message.get("cmd") == "quit":
             return
         try:
+            _say_where_after(message.get("where_after"))
             reply = handlers[message["cmd"]](message)
         except BaseException as error:  # e.g. the submission failed to import
             reply = {"error": _describe(error), "failed": True}
+        finally:
+            _say_where_after(None)
         reply["output"] = output.take()
         reply["violations"] = list(violations)
         connection.send_bytes(json.dumps(reply, default=_jsonable).encode())

@@ -5,6 +5,7 @@ band cannot be met any more; ``grade`` always has a run budget."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -83,6 +84,8 @@ def test_a_timeout_names_the_per_game_limit_and_a_doomed_test_stops(tmp_path):
     test = report.questions[0].tests[0]
     assert test.score == 0
     assert "limit: a total thinking time of 2 s per game" in test.output[1], test.output
+    # and where the student's loop was (its two lines), as the worker said before the kill
+    assert re.search(r"in multiAgents\.py line [78], in getAction", test.output[1]), test.output
     assert "games 2 to 3 not played" in test.output[2]
     assert seconds < 30
 

@@ -4,6 +4,7 @@ would make each wait out its whole limit again. The tests not run say why, namin
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -52,6 +53,9 @@ def _assignment(tmp_path: Path, own_question: bool):
 def _check_the_stopped_question(report) -> None:
     first, *rest = report.questions[0].tests
     assert any("no answer within 0.5 s" in line for line in first.output), first.output
+    # where the student's loop was: the file, its line (the loop's two lines), the function
+    assert any(re.search(r"in multiAgents\.py line 5[01], in getAction", line)
+               for line in first.output), first.output
     assert first.seconds >= 0.5
     assert len(rest) == 2
     for result in rest:
@@ -66,6 +70,12 @@ def test_an_all_or_nothing_question_stops_at_its_first_timeout_and_says_which_li
     report = grade(_looping_minimax(tmp_path), _assignment(tmp_path, own_question=False))
     _check_the_stopped_question(report)
     assert report.score == 0 and time.monotonic() - began < 30
+
+
+def test_a_timeout_names_the_students_place_on_the_plain_backend_too(tmp_path, monkeypatch):
+    monkeypatch.setenv("PACMAN_AGENT_JAIL", "plain")
+    report = grade(_looping_minimax(tmp_path), _assignment(tmp_path, own_question=False))
+    _check_the_stopped_question(report)
 
 
 @pytest.mark.slow
