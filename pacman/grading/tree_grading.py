@@ -72,7 +72,7 @@ def _student_tree(session: Session, test: Test, case: TreeCase) -> Observation:
                                  "budget": test.limits.node_budget or 200 * case.tree.size + 1000},
                                 test.limits.move_seconds)
     except WorkerFailure as failure:
-        return Observation(None, (), (), error=str(failure))
+        return Observation(None, (), (), error=f"worker: {failure}")
     error = reply.get("error")
     value = reply.get("value")
     return Observation(

@@ -72,6 +72,22 @@ def test_an_all_or_nothing_question_stops_at_its_first_timeout_and_says_which_li
     assert report.score == 0 and time.monotonic() - began < 30
 
 
+def test_a_tree_test_stops_at_its_first_tree_out_of_time(tmp_path):
+    """The rest of a test's trees would time out the same way: one is tried, and its timeout,
+    with the student's place in it, is the test's failure."""
+    path = tmp_path / "trees.toml"
+    path.write_text('name = "trees"\n[roles]\nminimax = ["MinimaxAgent"]\n'
+                    '[[questions]]\nid = "q2"\ntitle = "Minimax"\n'
+                    + _tree_test("three trees").replace(
+                        'trees = ["builtin:recitation"]',
+                        'trees = ["builtin:recitation", "builtin:recitation", "builtin:recitation"]'))
+    report = grade(_looping_minimax(tmp_path), load_assignment(path))
+    output = report.questions[0].tests[0].output
+    failed = [line for line in output if "the agent failed" in line]
+    assert len(failed) == 1 and re.search(r"line 5[01], in getAction", failed[0]), output
+    assert output[0].startswith("0 of 3 trees correct"), output
+
+
 def test_a_timeout_names_the_students_place_on_the_plain_backend_too(tmp_path, monkeypatch):
     monkeypatch.setenv("PACMAN_AGENT_JAIL", "plain")
     report = grade(_looping_minimax(tmp_path), _assignment(tmp_path, own_question=False))
