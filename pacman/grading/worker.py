@@ -379,6 +379,8 @@ def _say_where(signum: int, frame: Any) -> None:
     """The alarm of a request past its limit: one line on the real standard error (the
     worker's log, not the grader's pipe, so that no frame of the pipe is cut in two) saying
     where the submission's code is; nothing when the grader's own code is running."""
+    # An alarm, not the contained agents' watching thread (pacman.contained.move_watch): this
+    # process may start no process, and the kernel counts a thread as one.
     place = student_place(frame)
     if place:
         # the log at its size limit: the timeout is then told without a place
